@@ -1,0 +1,49 @@
+# SPDX-License-Identifier: GPL-2.0
+VERSION		:= 0.1.0
+PKG_CONFIG	?= pkg-config
+CC		?= gcc
+BUILD		:= build
+
+LIBS		:= libtracefs libtraceevent
+LIB_CFLAGS	:= $(shell $(PKG_CONFIG) --cflags $(LIBS))
+LIB_LDLIBS	:= $(shell $(PKG_CONFIG) --libs $(LIBS))
+
+CFLAGS		?= -O2 -g
+CFLAGS		+= -std=gnu11 -Wall -Wextra -Wno-unused-parameter \
+		   -Wmissing-prototypes -Wstrict-prototypes
+CPPFLAGS	+= -D_GNU_SOURCE -Iinclude $(LIB_CFLAGS) -DRTLA_VERSION=\"$(VERSION)\" -MMD -MP
+
+LIB_SRCS	:= $(filter-out src/main.c,$(wildcard src/*.c))
+LIB_OBJS	:= $(LIB_SRCS:src/%.c=$(BUILD)/%.o)
+UNIT_SRCS	:= $(wildcard tests/unit/test_*.c)
+UNIT_BINS	:= $(UNIT_SRCS:tests/unit/%.c=$(BUILD)/tests/%)
+
+all: $(BUILD)/rtla
+
+$(BUILD)/rtla: $(BUILD)/main.o $(BUILD)/librtla.a
+	$(CC) $(LDFLAGS) -o $@ $^ $(LIB_LDLIBS)
+
+$(BUILD)/librtla.a: $(LIB_OBJS)
+	$(AR) rcs $@ $^
+
+$(BUILD)/%.o: src/%.c | $(BUILD)
+	$(CC) $(CPPFLAGS) $(CFLAGS) -c -o $@ $<
+
+$(BUILD)/tests/%: tests/unit/%.c $(BUILD)/librtla.a | $(BUILD)/tests
+	$(CC) $(CPPFLAGS) $(CFLAGS) -Itests/unit -o $@ $< $(BUILD)/librtla.a \
+		$(LIB_LDLIBS) $(shell $(PKG_CONFIG) --libs cmocka)
+
+$(BUILD) $(BUILD)/tests:
+	mkdir -p $@
+
+unit: $(UNIT_BINS)
+	@set -e; for t in $(UNIT_BINS); do \
+		echo "== $$t"; RTLA_TESTDATA=tests/data $$t; done
+
+check: unit
+
+clean:
+	rm -rf $(BUILD)
+
+.PHONY: all unit check clean
+-include $(wildcard $(BUILD)/*.d $(BUILD)/tests/*.d)

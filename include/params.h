@@ -1,0 +1,94 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef RTLA_PARAMS_H
+#define RTLA_PARAMS_H
+
+#include <sched.h>
+#include <stdbool.h>
+#include <stdint.h>
+
+#define RTLA_MAX_EVENTS		32
+
+enum rtla_tracer {
+	TRACER_OSNOISE,
+	TRACER_TIMERLAT,
+};
+
+enum rtla_mode {
+	MODE_TOP,
+	MODE_HIST,
+};
+
+/* Scheduling parameters for the tracer threads (-P). */
+struct sched_spec {
+	bool set;
+	int policy;		/* SCHED_OTHER, SCHED_RR, SCHED_FIFO, SCHED_DEADLINE */
+	int priority;		/* nice for SCHED_OTHER, rt priority for RR/FIFO */
+	uint64_t runtime_ns;	/* SCHED_DEADLINE */
+	uint64_t period_ns;	/* SCHED_DEADLINE */
+};
+
+/* An event to enable in the trace instance (-e), with its filter and trigger. */
+struct event_spec {
+	char *system;
+	char *name;		/* NULL: every event of the system */
+	char *filter;
+	char *trigger;
+};
+
+/*
+ * Everything the command line can say. A zero value means "not given":
+ * the tracer's current setting is kept unless a default applies.
+ */
+struct rtla_params {
+	enum rtla_tracer tracer;
+	enum rtla_mode mode;
+	bool hwnoise;
+
+	char *cpus;			/* cpulist as given, validated */
+	cpu_set_t cpu_set;		/* parsed -c; all CPUs when no -c */
+	uint64_t duration_s;		/* 0: until interrupted */
+	int debug;
+	bool quiet;
+
+	/* tracer configuration, in us; 0 = not set */
+	uint64_t period_us;
+	uint64_t runtime_us;
+	uint64_t stop_us;		/* osnoise -s, timerlat -i */
+	uint64_t stop_total_us;		/* osnoise -S, timerlat -T */
+	uint64_t threshold_us;		/* osnoise -T: tracing_thresh */
+	uint64_t print_stack_us;	/* timerlat -s */
+	bool stop_us_set;
+	bool stop_total_us_set;
+	bool threshold_set;
+	bool print_stack_set;
+
+	uint64_t auto_us;		/* -a */
+	bool auto_set;
+
+	bool trace;			/* -t given (or implied) */
+	char *trace_file;		/* NULL: the tool's default name */
+
+	struct event_spec events[RTLA_MAX_EVENTS];
+	int nr_events;
+
+	struct sched_spec sched;
+	int dma_latency_us;		/* -1: not set */
+	bool nano;
+
+	/* hist */
+	unsigned int bucket_size;
+	unsigned int entries;
+	bool no_irq;
+	bool no_thread;
+	bool no_header;
+	bool no_summary;
+	bool no_index;
+	bool with_zeros;
+};
+
+void params_init(struct rtla_params *params, enum rtla_tracer tracer,
+		 enum rtla_mode mode);
+void params_free(struct rtla_params *params);
+const char *params_trace_file(const struct rtla_params *params);
+
+#endif
