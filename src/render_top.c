@@ -7,15 +7,11 @@
 #define HEADER_START	"\033[2;30;47m"
 #define COLOR_END	"\033[0;0;0m"
 
-static void print_title(FILE *out, const char *title, int width)
+/* The title bar, padded as rtla 6.1 padded it. */
+static void print_title(FILE *out, const char *title, int left, int right)
 {
-	int len = 0, left;
-
-	while (title[len])
-		len++;
-	left = (width - len) / 2;
 	fprintf(out, TITLE_START "%*s%s%*s" COLOR_END "\n", left, "", title,
-		width - left - len, "");
+		right, "");
 }
 
 static void print_latency_stats(FILE *out, const struct series_stats *stats)
@@ -49,7 +45,7 @@ void render_timerlat_top(FILE *out, const struct rtla_params *params,
 	int cpu;
 
 	format_duration(duration, sizeof(duration), results->elapsed_s);
-	print_title(out, "Timer Latency", 96);
+	print_title(out, "Timer Latency", 37, 46);
 	fprintf(out, "%s   |          IRQ Timer Latency (%s)        |         Thread Timer Latency (%s)\n",
 		duration, unit, unit);
 	fprintf(out, HEADER_START "CPU COUNT      |      cur       min       avg       max |      cur       min       avg       max" COLOR_END "\n");
@@ -81,9 +77,9 @@ void render_osnoise_top(FILE *out, const struct rtla_params *params,
 
 	format_duration(duration, sizeof(duration), results->elapsed_s);
 	if (params->hwnoise)
-		print_title(out, "Hardware-related Noise", 109);
+		print_title(out, "Hardware-related Noise", 42, 45);
 	else
-		print_title(out, "Operating System Noise", 138);
+		print_title(out, "Operating System Noise", 42, 74);
 	fprintf(out, "duration: %s | time is in us\n", duration);
 	fprintf(out, HEADER_START "CPU Period       Runtime        Noise  %% CPU Aval   Max Noise   Max Single          HW          NMI%s" COLOR_END "\n",
 		params->hwnoise ? "" : "          IRQ      Softirq       Thread");

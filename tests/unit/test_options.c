@@ -1,0 +1,334 @@
+// SPDX-License-Identifier: GPL-2.0
+#include "testutil.h"
+
+#include "options.h"
+
+static const struct tool_id timerlat_hist = {
+	"timerlat hist", "", TRACER_TIMERLAT, MODE_HIST, false };
+static const struct tool_id timerlat_top = {
+	"timerlat top", "", TRACER_TIMERLAT, MODE_TOP, false };
+static const struct tool_id osnoise_top = {
+	"osnoise top", "", TRACER_OSNOISE, MODE_TOP, false };
+static const struct tool_id osnoise_hist = {
+	"osnoise hist", "", TRACER_OSNOISE, MODE_HIST, false };
+static const struct tool_id hwnoise = {
+	"hwnoise", "", TRACER_OSNOISE, MODE_TOP, true };
+
+#define NR_CPUS	4
+
+struct parsed {
+	struct rtla_params params;
+	enum options_result result;
+	char *err;
+};
+
+/* Parse a NULL-terminated word list as argv (argv[0] is the mode). */
+static void parse_words(const struct tool_id *tool, struct parsed *p,
+			const char *const *words)
+{
+	struct capture cap;
+	char *argv[64];
+	int argc = 0;
+
+	argv[argc++] = "mode";
+	while (*words)
+		argv[argc++] = (char *)*words++;
+	argv[argc] = NULL;
+	capture_open(&cap);
+	p->result = options_parse(tool, argc, argv, NR_CPUS, &p->params,
+				  cap.stream);
+	p->err = (char *)capture_close(&cap);
+}
+
+#define PARSE(tool, p, ...) \
+	parse_words(tool, p, (const char *[]){ __VA_ARGS__, NULL })
+
+static void done(struct parsed *p)
+{
+	params_free(&p->params);
+	free(p->err);
+}
+
+static void test_timerlat_hist_all_options(void **state)
+{
+	struct parsed p;
+
+	PARSE(&timerlat_hist, &p, "-c", "0-1", "-p", "500", "-i", "40", "-T",
+	      "50", "-s", "30", "-d", "1m", "-b", "10", "-E", "100",
+	      "--no-irq", "--no-header", "--no-summary", "--no-index",
+	      "--with-zeros", "-n", "--dma-latency", "0", "-P", "f:95", "-D");
+	assert_int_equal(p.result, OPTIONS_OK);
+	assert_string_equal(p.err, "");
+	assert_string_equal(p.params.cpus, "0-1");
+	assert_int_equal(CPU_COUNT(&p.params.cpu_set), 2);
+	assert_int_equal(p.params.period_us, 500);
+	assert_int_equal(p.params.stop_us, 40);
+	assert_int_equal(p.params.stop_total_us, 50);
+	assert_int_equal(p.params.print_stack_us, 30);
+	assert_int_equal(p.params.duration_s, 60);
+	assert_int_equal(p.params.bucket_size, 10);
+	assert_int_equal(p.params.entries, 100);
+	assert_true(p.params.no_irq);
+	assert_false(p.params.no_thread);
+	assert_true(p.params.no_header && p.params.no_summary &&
+		    p.params.no_index && p.params.with_zeros && p.params.nano);
+	assert_int_equal(p.params.dma_latency_us, 0);
+	assert_int_equal(p.params.sched.priority, 95);
+	assert_int_equal(p.params.debug, 1);
+	assert_false(p.params.trace);
+	done(&p);
+}
+
+static void test_defaults(void **state)
+{
+	struct parsed p;
+
+	PARSE(&timerlat_hist, &p, "-D");
+	assert_int_equal(p.result, OPTIONS_OK);
+	assert_int_equal(p.params.entries, 256);
+	assert_int_equal(p.params.bucket_size, 1);
+	assert_int_equal(p.params.dma_latency_us, -1);
+	assert_int_equal(CPU_COUNT(&p.params.cpu_set), NR_CPUS);
+	assert_null(p.params.cpus);
+	assert_int_equal(p.params.duration_s, 0);
+	done(&p);
+}
+
+static void test_long_forms(void **state)
+{
+	struct parsed p;
+
+	PARSE(&osnoise_top, &p, "--period", "2000000", "--runtime", "500000",
+	      "--stop", "10", "--stop-total", "20", "--threshold", "3",
+	      "--cpus", "1", "--duration", "2h", "--quiet");
+	assert_int_equal(p.result, OPTIONS_OK);
+	assert_int_equal(p.params.period_us, 2000000);
+	assert_int_equal(p.params.runtime_us, 500000);
+	assert_int_equal(p.params.stop_us, 10);
+	assert_int_equal(p.params.stop_total_us, 20);
+	assert_int_equal(p.params.threshold_us, 3);
+	assert_true(p.params.threshold_set);
+	assert_int_equal(p.params.duration_s, 7200);
+	assert_true(p.params.quiet);
+	done(&p);
+}
+
+static void test_trace_file_forms(void **state)
+{
+	struct parsed p;
+
+	PARSE(&timerlat_hist, &p, "-t", "/tmp/x.txt", "-d", "1");
+	assert_int_equal(p.result, OPTIONS_OK);
+	assert_true(p.params.trace);
+	assert_string_equal(params_trace_file(&p.params), "/tmp/x.txt");
+	assert_int_equal(p.params.duration_s, 1);
+	done(&p);
+
+	PARSE(&timerlat_hist, &p, "-t=/tmp/y.txt");
+	assert_string_equal(params_trace_file(&p.params), "/tmp/y.txt");
+	done(&p);
+
+	PARSE(&timerlat_hist, &p, "-t/tmp/z.txt");
+	assert_string_equal(params_trace_file(&p.params), "/tmp/z.txt");
+	done(&p);
+
+	PARSE(&osnoise_hist, &p, "--trace=o.txt");
+	assert_string_equal(params_trace_file(&p.params), "o.txt");
+	done(&p);
+
+	PARSE(&osnoise_hist, &p, "-t", "-d", "3");
+	assert_int_equal(p.result, OPTIONS_OK);
+	assert_string_equal(params_trace_file(&p.params), "osnoise_trace.txt");
+	assert_int_equal(p.params.duration_s, 3);
+	done(&p);
+
+	PARSE(&timerlat_top, &p, "--trace");
+	assert_string_equal(params_trace_file(&p.params), "timerlat_trace.txt");
+	done(&p);
+}
+
+static void test_auto(void **state)
+{
+	struct parsed p;
+
+	PARSE(&timerlat_hist, &p, "-a", "30");
+	assert_int_equal(p.result, OPTIONS_OK);
+	assert_int_equal(p.params.stop_us, 30);
+	assert_int_equal(p.params.stop_total_us, 30);
+	assert_int_equal(p.params.print_stack_us, 30);
+	assert_true(p.params.trace);
+	done(&p);
+
+	PARSE(&timerlat_hist, &p, "-a", "30", "-T", "100");
+	assert_int_equal(p.params.stop_total_us, 100);
+	done(&p);
+
+	PARSE(&osnoise_top, &p, "-a", "10");
+	assert_int_equal(p.params.stop_us, 10);
+	assert_int_equal(p.params.stop_total_us, 0);
+	assert_int_equal(p.params.threshold_us, 1);
+	assert_true(p.params.trace);
+	done(&p);
+}
+
+static void test_events(void **state)
+{
+	struct parsed p;
+
+	PARSE(&timerlat_top, &p, "-e", "sched:sched_switch", "--filter",
+	      "prev_pid == 0", "--trigger", "stacktrace", "-e", "irq");
+	assert_int_equal(p.result, OPTIONS_OK);
+	assert_int_equal(p.params.nr_events, 2);
+	assert_string_equal(p.params.events[0].filter, "prev_pid == 0");
+	assert_string_equal(p.params.events[0].trigger, "stacktrace");
+	assert_null(p.params.events[1].name);
+	assert_true(p.params.trace);
+	done(&p);
+
+	PARSE(&timerlat_top, &p, "--filter", "x");
+	assert_int_equal(p.result, OPTIONS_ERROR);
+	assert_string_equal(p.err,
+		"rtla timerlat top: invalid --filter 'x': needs a preceding -e event\n");
+	done(&p);
+}
+
+static void test_hwnoise(void **state)
+{
+	struct parsed p;
+
+	PARSE(&hwnoise, &p, "-q", "-d", "5");
+	assert_int_equal(p.result, OPTIONS_OK);
+	assert_true(p.params.hwnoise);
+	assert_int_equal(p.params.threshold_us, 1);
+	done(&p);
+
+	PARSE(&hwnoise, &p, "-b", "5");
+	assert_int_equal(p.result, OPTIONS_ERROR);
+	done(&p);
+}
+
+struct bad_case {
+	const struct tool_id *tool;
+	const char *words[6];
+	const char *message;
+};
+
+static const struct bad_case bad_cases[] = {
+	{ &timerlat_hist, { "-p", "0" },
+	  "rtla timerlat hist: invalid -p '0': period must be 100-1000000 us\n" },
+	{ &timerlat_hist, { "--period", "abc" },
+	  "rtla timerlat hist: invalid --period 'abc': period must be 100-1000000 us\n" },
+	{ &osnoise_top, { "-c", "abc" },
+	  "rtla osnoise top: invalid -c 'abc': not a CPU list (example: 0-3,5)\n" },
+	{ &osnoise_top, { "-c", "4" },
+	  "rtla osnoise top: invalid -c '4': no such CPU\n" },
+	{ &timerlat_top, { "-d", "xyz" },
+	  "rtla timerlat top: invalid -d 'xyz': not a number\n" },
+	{ &timerlat_top, { "--duration", "5y" },
+	  "rtla timerlat top: invalid --duration '5y': unknown unit\n" },
+	{ &timerlat_top, { "-x" },
+	  "rtla timerlat top: unknown option '-x'\n" },
+	{ &timerlat_top, { "--bogus" },
+	  "rtla timerlat top: unknown option '--bogus'\n" },
+	{ &timerlat_top, { "-d" },
+	  "rtla timerlat top: option '-d' needs a value\n" },
+	{ &timerlat_top, { "-P", "x:1" },
+	  "rtla timerlat top: invalid -P 'x:1': expected o:prio, r:prio, f:prio or d:runtime:period\n" },
+	{ &timerlat_hist, { "-E", "0" },
+	  "rtla timerlat hist: invalid -E '0': entries must be 10-9999999\n" },
+	{ &osnoise_hist, { "-b", "0" },
+	  "rtla osnoise hist: invalid -b '0': bucket size must be 1-1000000\n" },
+	{ &timerlat_top, { "-b", "2" },
+	  "rtla timerlat top: unknown option '-b'\n" },
+	{ &osnoise_top, { "-i", "2" },
+	  "rtla osnoise top: unknown option '-i'\n" },
+	{ &timerlat_hist, { "--no-irq", "--no-thread" },
+	  "rtla timerlat hist: --no-irq and --no-thread together leave nothing to show\n" },
+	{ &osnoise_top, { "-p", "1000", "-r", "2000" },
+	  "rtla osnoise top: runtime 2000 us is longer than period 1000 us\n" },
+	{ &osnoise_top, { "-r", "10" },
+	  "rtla osnoise top: invalid -r '10': runtime must be 100-10000000 us\n" },
+	{ &timerlat_top, { "extra" },
+	  "rtla timerlat top: unexpected argument 'extra'\n" },
+	{ &timerlat_top, { "-a", "0" },
+	  "rtla timerlat top: invalid -a '0': out of range\n" },
+	{ &timerlat_top, { "-T", "-5" },
+	  "rtla timerlat top: invalid -T '-5': not a number\n" },
+};
+
+static void test_bad_values(void **state)
+{
+	struct parsed p;
+	size_t i;
+
+	for (i = 0; i < sizeof(bad_cases) / sizeof(bad_cases[0]); i++) {
+		parse_words(bad_cases[i].tool, &p, bad_cases[i].words);
+		assert_int_equal(p.result, OPTIONS_ERROR);
+		assert_string_equal(p.err, bad_cases[i].message);
+		done(&p);
+	}
+}
+
+static void test_help_lists_every_option(void **state)
+{
+	const struct tool_id *tools[] = {
+		&timerlat_hist, &timerlat_top, &osnoise_top, &osnoise_hist,
+		&hwnoise,
+	};
+	const struct opt_spec *table;
+	struct capture cap;
+	char needle[64];
+	size_t i, j, count;
+	const char *text;
+
+	table = options_table(&count);
+	for (i = 0; i < sizeof(tools) / sizeof(tools[0]); i++) {
+		capture_open(&cap);
+		options_usage(tools[i], cap.stream);
+		text = capture_close(&cap);
+		for (j = 0; j < count; j++) {
+			unsigned int mask = tool_mask(tools[i]);
+			bool applies = (mask & FOR_HWNOISE) ?
+				(table[j].tools & FOR_HWNOISE) :
+				((table[j].tools & mask & FOR_TRACERS) &&
+				 (table[j].tools & mask & FOR_MODES));
+
+			snprintf(needle, sizeof(needle), "--%s",
+				 table[j].long_name);
+			if (applies)
+				assert_non_null(strstr(text, needle));
+		}
+		free((char *)text);
+	}
+}
+
+static void test_help_option(void **state)
+{
+	struct parsed p;
+	FILE *saved = stdout;
+
+	stdout = fopen("/dev/null", "w");
+	PARSE(&timerlat_hist, &p, "-h");
+	fclose(stdout);
+	stdout = saved;
+	assert_int_equal(p.result, OPTIONS_HELP);
+	done(&p);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_timerlat_hist_all_options),
+		cmocka_unit_test(test_defaults),
+		cmocka_unit_test(test_long_forms),
+		cmocka_unit_test(test_trace_file_forms),
+		cmocka_unit_test(test_auto),
+		cmocka_unit_test(test_events),
+		cmocka_unit_test(test_hwnoise),
+		cmocka_unit_test(test_bad_values),
+		cmocka_unit_test(test_help_lists_every_option),
+		cmocka_unit_test(test_help_option),
+	};
+
+	return cmocka_run_group_tests_name("options", tests, NULL, NULL);
+}

@@ -1,0 +1,316 @@
+// SPDX-License-Identifier: GPL-2.0
+#include "testutil.h"
+
+#include "render.h"
+
+#define NR_CPUS		2
+
+struct fixture {
+	struct rtla_params params;
+	struct rtla_results results;
+};
+
+static void setup(struct fixture *f, enum rtla_tracer tracer,
+		  enum rtla_mode mode, unsigned int entries,
+		  unsigned int bucket_size)
+{
+	params_init(&f->params, tracer, mode);
+	f->params.entries = entries;
+	f->params.bucket_size = bucket_size;
+	CPU_SET(0, &f->params.cpu_set);
+	CPU_SET(1, &f->params.cpu_set);
+	assert_int_equal(results_alloc(&f->results, &f->params, NR_CPUS), 0);
+	f->results.elapsed_s = 5;
+}
+
+static void teardown(struct fixture *f)
+{
+	results_free(&f->results);
+	params_free(&f->params);
+}
+
+static char *render(struct fixture *f,
+		    void (*fn)(FILE *, const struct rtla_params *,
+			       const struct rtla_results *))
+{
+	struct capture cap;
+
+	capture_open(&cap);
+	fn(cap.stream, &f->params, &f->results);
+	return (char *)capture_close(&cap);
+}
+
+/* Set a column's summary as rtla 6.1 printed it. */
+static void set_summary(struct histogram *h, uint64_t count, uint64_t min,
+			uint64_t avg, uint64_t max)
+{
+	h->stats.count = count;
+	h->stats.min = min;
+	h->stats.sum = avg * count;
+	h->stats.max = max;
+}
+
+/* Rebuild a histogram model from rtla 6.1's text output. */
+static void load_hist_text(struct fixture *f, const char *text,
+			   struct histogram **cols, int nr_cols)
+{
+	const char *line = text;
+	char label[16], buf[256];
+	uint64_t v[4];
+	int i, n;
+
+	for (; *line; line = strchr(line, '\n') + 1) {
+		if (line[0] == '#' || !strncmp(line, "Index", 5))
+			continue;
+		snprintf(buf, sizeof(buf), "%.*s", (int)strcspn(line, "\n"),
+			 line);
+		n = sscanf(buf, "%15s %lu %lu %lu %lu", label, &v[0], &v[1],
+			   &v[2], &v[3]);
+		assert_int_equal(n, nr_cols + 1);
+		if (!strcmp(label, "over:")) {
+			for (i = 0; i < nr_cols; i++)
+				cols[i]->over = v[i];
+		} else if (!strcmp(label, "count:")) {
+			for (i = 0; i < nr_cols; i++)
+				cols[i]->stats.count = v[i];
+		} else if (!strcmp(label, "min:")) {
+			for (i = 0; i < nr_cols; i++)
+				cols[i]->stats.min = v[i];
+		} else if (!strcmp(label, "avg:")) {
+			for (i = 0; i < nr_cols; i++)
+				cols[i]->stats.sum = v[i] * cols[i]->stats.count;
+		} else if (!strcmp(label, "max:")) {
+			for (i = 0; i < nr_cols; i++)
+				cols[i]->stats.max = v[i];
+		} else {
+			for (i = 0; i < nr_cols; i++)
+				cols[i]->buckets[atoi(label)] = v[i];
+		}
+	}
+}
+
+static void assert_starts_with(const char *text, const char *prefix)
+{
+	if (strncmp(text, prefix, strlen(prefix)))
+		fail_msg("output differs from rtla 6.1:\n--- got\n%s\n--- want\n%s",
+			 text, prefix);
+}
+
+static void test_timerlat_hist_matches_rtla61(void **state)
+{
+	char *want = read_data_file("rtla61-timerlat-hist.txt"), *got;
+	struct histogram *cols[4];
+	struct fixture f;
+
+	setup(&f, TRACER_TIMERLAT, MODE_HIST, 256, 1);
+	cols[0] = &f.results.cpu[0].irq;
+	cols[1] = &f.results.cpu[0].thread;
+	cols[2] = &f.results.cpu[1].irq;
+	cols[3] = &f.results.cpu[1].thread;
+	load_hist_text(&f, want, cols, 4);
+	got = render(&f, render_hist);
+	assert_starts_with(got, want);
+	assert_string_equal(got + strlen(want),
+		"\n"
+		"ALL:        IRQ       Thr \n"
+		"count:     9623      9623 \n"
+		"min:         23        42 \n"
+		"avg:        122       152 \n"
+		"max:      16285     16530 \n"
+		"over:       119       159 \n");
+	free(got);
+	free(want);
+	teardown(&f);
+}
+
+static void test_osnoise_hist_matches_rtla61(void **state)
+{
+	char *want = read_data_file("rtla61-osnoise-hist.txt"), *got;
+	struct histogram *cols[2];
+	struct fixture f;
+
+	setup(&f, TRACER_OSNOISE, MODE_HIST, 256, 1);
+	cols[0] = &f.results.cpu[0].noise;
+	cols[1] = &f.results.cpu[1].noise;
+	load_hist_text(&f, want, cols, 2);
+	got = render(&f, render_hist);
+	assert_starts_with(got, want);
+	assert_string_equal(got + strlen(want),
+		"\n"
+		"ALL:      Noise \n"
+		"count:    21521 \n"
+		"min:          5 \n"
+		"avg:         46 \n"
+		"max:       6122 \n"
+		"over:       189 \n");
+	free(got);
+	free(want);
+	teardown(&f);
+}
+
+static void test_timerlat_top_matches_rtla61(void **state)
+{
+	char *want = read_data_file("rtla61-timerlat-top.txt"), *got;
+	struct cpu_results *c;
+	struct fixture f;
+
+	setup(&f, TRACER_TIMERLAT, MODE_TOP, 0, 1);
+	c = f.results.cpu;
+	set_summary(&c[0].irq, 4869, 30, 124, 7464);
+	c[0].irq.stats.cur = 84;
+	set_summary(&c[0].thread, 4869, 46, 148, 7506);
+	c[0].thread.stats.cur = 151;
+	set_summary(&c[1].irq, 4864, 11, 119, 7126);
+	c[1].irq.stats.cur = 77;
+	set_summary(&c[1].thread, 4864, 34, 143, 7274);
+	c[1].thread.stats.cur = 94;
+	got = render(&f, render_timerlat_top);
+	assert_starts_with(got, want);
+	assert_string_equal(got + strlen(want),
+		"---------------|----------------------------------------|---------------------------------------\n"
+		"ALL #9733      |        0        11       121      7464 |        0        34       145      7506\n");
+	free(got);
+	free(want);
+	teardown(&f);
+}
+
+static void test_osnoise_top_matches_rtla61(void **state)
+{
+	char *want = read_data_file("rtla61-osnoise-top.txt"), *got;
+	struct noise_summary *s;
+	struct fixture f;
+
+	setup(&f, TRACER_OSNOISE, MODE_TOP, 0, 1);
+	s = &f.results.cpu[0].periods;
+	*s = (struct noise_summary){ 5, 5000895, 440033, 111899, 8177, 8936,
+				     0, 1181, 0, 177 };
+	s = &f.results.cpu[1].periods;
+	*s = (struct noise_summary){ 5, 5000000, 479556, 99158, 6896, 8899,
+				     0, 1184, 0, 178 };
+	got = render(&f, render_osnoise_top);
+	assert_string_equal(got, want);
+	free(got);
+	free(want);
+	teardown(&f);
+}
+
+static void test_hist_options(void **state)
+{
+	struct fixture f;
+	char *got;
+
+	setup(&f, TRACER_TIMERLAT, MODE_HIST, 10, 10);
+	f.params.no_irq = true;
+	f.params.with_zeros = true;
+	f.results.divisor = 1;
+	f.results.elapsed_s = 3723;
+	histogram_add(&f.results.cpu[1].thread, 5);
+	histogram_add(&f.results.cpu[1].thread, 25);
+	histogram_add(&f.results.cpu[1].thread, 27);
+	histogram_add(&f.results.cpu[1].thread, 1000);
+	f.results.cpu[1].lost_events = 2;
+	got = render(&f, render_hist);
+	assert_string_equal(got,
+		"# RTLA timerlat histogram\n"
+		"# Time unit is nanoseconds (ns)\n"
+		"# Duration:   0 01:02:03\n"
+		"Index   Thr-001\n"
+		"0             1 \n"
+		"10            0 \n"
+		"20            2 \n"
+		"30            0 \n"
+		"40            0 \n"
+		"50            0 \n"
+		"60            0 \n"
+		"70            0 \n"
+		"80            0 \n"
+		"90            0 \n"
+		"over:         1 \n"
+		"count:        4 \n"
+		"min:          5 \n"
+		"avg:        264 \n"
+		"max:       1000 \n"
+		"lost:         2 \n"
+		"\n"
+		"ALL:        Thr \n"
+		"count:        4 \n"
+		"min:          5 \n"
+		"avg:        264 \n"
+		"max:       1000 \n"
+		"lost:         2 \n"
+		"over:         1 \n");
+	free(got);
+
+	f.params.with_zeros = false;
+	f.params.no_header = true;
+	f.params.no_index = true;
+	f.params.no_summary = true;
+	got = render(&f, render_hist);
+	assert_string_equal(got,
+		"   Thr-001\n"
+		"        1 \n"
+		"        2 \n"
+		"        1 \n");
+	free(got);
+	teardown(&f);
+}
+
+static void test_hist_empty_column(void **state)
+{
+	struct fixture f;
+	char *got;
+
+	setup(&f, TRACER_TIMERLAT, MODE_HIST, 10, 1);
+	histogram_add(&f.results.cpu[0].irq, 3);
+	got = render(&f, render_hist);
+	assert_non_null(strstr(got, "Index   IRQ-000   Thr-000\n"));
+	assert_non_null(strstr(got, "min:          3         - \n"));
+	assert_null(strstr(got, "IRQ-001"));
+	free(got);
+	teardown(&f);
+}
+
+static void test_hwnoise_top(void **state)
+{
+	struct fixture f;
+	char *got;
+
+	setup(&f, TRACER_OSNOISE, MODE_TOP, 0, 1);
+	f.params.hwnoise = true;
+	f.results.cpu[1].periods = (struct noise_summary){
+		3, 3000000, 30, 12, 4, 9, 1, 0, 0, 0 };
+	got = render(&f, render_osnoise_top);
+	assert_non_null(strstr(got, "Hardware-related Noise"));
+	assert_non_null(strstr(got, "Max Single          HW          NMI\033"));
+	assert_non_null(strstr(got,
+		"  1 #3           3000000           30    99.99900          12            4           9            1\n"));
+	assert_null(strstr(got, "  0 #"));
+	free(got);
+	teardown(&f);
+}
+
+static void test_format_duration(void **state)
+{
+	char buf[32];
+
+	format_duration(buf, sizeof(buf), 0);
+	assert_string_equal(buf, "  0 00:00:00");
+	format_duration(buf, sizeof(buf), 86400 * 3 + 3600 * 23 + 61);
+	assert_string_equal(buf, "  3 23:01:01");
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_timerlat_hist_matches_rtla61),
+		cmocka_unit_test(test_osnoise_hist_matches_rtla61),
+		cmocka_unit_test(test_timerlat_top_matches_rtla61),
+		cmocka_unit_test(test_osnoise_top_matches_rtla61),
+		cmocka_unit_test(test_hist_options),
+		cmocka_unit_test(test_hist_empty_column),
+		cmocka_unit_test(test_hwnoise_top),
+		cmocka_unit_test(test_format_duration),
+	};
+
+	return cmocka_run_group_tests_name("render", tests, NULL, NULL);
+}

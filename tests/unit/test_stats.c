@@ -1,0 +1,178 @@
+// SPDX-License-Identifier: GPL-2.0
+#include "testutil.h"
+
+#include "params.h"
+#include "results.h"
+#include "stats.h"
+
+static void test_empty_series(void **state)
+{
+	struct series_stats s = { 0 };
+
+	assert_int_equal(series_avg(&s), 0);
+	series_add(&s, 7);
+	assert_int_equal(s.min, 7);
+	assert_int_equal(s.max, 7);
+	assert_int_equal(s.cur, 7);
+	assert_int_equal(series_avg(&s), 7);
+}
+
+static void test_series(void **state)
+{
+	struct series_stats s = { 0 }, t = { 0 }, empty = { 0 };
+
+	series_add(&s, 10);
+	series_add(&s, 3);
+	series_add(&s, 20);
+	assert_int_equal(s.count, 3);
+	assert_int_equal(s.min, 3);
+	assert_int_equal(s.max, 20);
+	assert_int_equal(s.sum, 33);
+	assert_int_equal(s.cur, 20);
+	assert_int_equal(series_avg(&s), 11);
+	series_add(&t, 1);
+	series_add(&t, 50);
+	series_merge(&s, &t);
+	assert_int_equal(s.count, 5);
+	assert_int_equal(s.min, 1);
+	assert_int_equal(s.max, 50);
+	assert_int_equal(s.sum, 84);
+	series_merge(&s, &empty);
+	assert_int_equal(s.min, 1);
+	series_merge(&empty, &t);
+	assert_int_equal(empty.min, 1);
+	assert_int_equal(empty.count, 2);
+}
+
+static void test_histogram_buckets(void **state)
+{
+	struct histogram h;
+	uint64_t v;
+
+	assert_int_equal(histogram_alloc(&h, 10, 5), 0);
+	for (v = 0; v < 60; v++)
+		histogram_add(&h, v);
+	/* 0-4 -> 0, ..., 45-49 -> 9, 50-59 over */
+	assert_int_equal(h.buckets[0], 5);
+	assert_int_equal(h.buckets[9], 5);
+	assert_int_equal(h.over, 10);
+	assert_int_equal(h.stats.count, 60);
+	assert_int_equal(h.stats.max, 59);
+	histogram_free(&h);
+	histogram_free(&h);
+}
+
+static void test_histogram_overflow_only(void **state)
+{
+	struct histogram h;
+
+	assert_int_equal(histogram_alloc(&h, 10, 1), 0);
+	histogram_add(&h, 10);
+	histogram_add(&h, 1000000);
+	assert_int_equal(h.over, 2);
+	assert_int_equal(h.stats.min, 10);
+	histogram_free(&h);
+}
+
+static void test_histogram_no_buckets(void **state)
+{
+	struct histogram h;
+
+	assert_int_equal(histogram_alloc(&h, 0, 1), 0);
+	histogram_add(&h, 42);
+	assert_int_equal(h.stats.count, 1);
+	assert_int_equal(h.over, 0);
+	assert_int_equal(histogram_alloc(&h, 10, 0), -1);
+}
+
+static void test_noise_summary(void **state)
+{
+	struct noise_summary sum = { 0 };
+	struct noise_period p1 = { 1000000, 100, 40, 1, 0, 5, 2, 3 };
+	struct noise_period p2 = { 1000000, 300, 90, 0, 1, 7, 0, 1 };
+
+	assert_int_equal(noise_available_scaled(&sum), 0);
+	noise_summary_add(&sum, &p1);
+	noise_summary_add(&sum, &p2);
+	assert_int_equal(sum.periods, 2);
+	assert_int_equal(sum.runtime, 2000000);
+	assert_int_equal(sum.noise, 400);
+	assert_int_equal(sum.max_noise, 300);
+	assert_int_equal(sum.max_single, 90);
+	assert_int_equal(sum.irq, 12);
+	/* 99.98% available */
+	assert_int_equal(noise_available_scaled(&sum), 9998000);
+}
+
+static void test_noise_available_truncates(void **state)
+{
+	struct noise_summary sum = { .runtime = 5000895, .noise = 440033 };
+
+	assert_int_equal(noise_available_scaled(&sum), 9120091);
+	sum.noise = sum.runtime;
+	assert_int_equal(noise_available_scaled(&sum), 0);
+}
+
+static void test_results_units(void **state)
+{
+	struct rtla_params params;
+	struct rtla_results r;
+
+	params_init(&params, TRACER_TIMERLAT, MODE_HIST);
+	CPU_SET(1, &params.cpu_set);
+	assert_int_equal(results_alloc(&r, &params, 2), 0);
+	results_add_latency(&r, 1, CONTEXT_IRQ, 1999);
+	results_add_latency(&r, 1, CONTEXT_THREAD, 5000);
+	results_add_latency(&r, 1, 2, 5000);
+	results_add_latency(&r, 7, CONTEXT_THREAD, 5000);
+	assert_int_equal(r.cpu[1].irq.stats.max, 1);
+	assert_int_equal(r.cpu[1].irq.buckets[1], 1);
+	assert_int_equal(r.cpu[1].thread.stats.max, 5);
+	assert_int_equal(r.cpu[1].thread.stats.count, 1);
+	assert_true(results_cpu_shown(&r, 1));
+	assert_false(results_cpu_shown(&r, 0));
+	results_free(&r);
+	results_free(&r);
+
+	params.nano = true;
+	assert_int_equal(results_alloc(&r, &params, 2), 0);
+	results_add_latency(&r, 1, CONTEXT_IRQ, 1999);
+	assert_int_equal(r.cpu[1].irq.stats.max, 1999);
+	assert_int_equal(r.cpu[1].irq.over, 1);
+	results_add_noise(&r, 1, 7500);
+	assert_int_equal(r.cpu[1].noise.stats.max, 7);
+	results_free(&r);
+}
+
+static void test_results_unmeasured_cpu(void **state)
+{
+	struct rtla_params params;
+	struct rtla_results r;
+
+	params_init(&params, TRACER_OSNOISE, MODE_TOP);
+	CPU_SET(0, &params.cpu_set);
+	assert_int_equal(results_alloc(&r, &params, 2), 0);
+	results_add_noise(&r, 1, 9000);
+	assert_false(results_cpu_shown(&r, 1));
+	r.cpu[0].lost_events = 3;
+	r.cpu[1].lost_events = 4;
+	assert_int_equal(results_lost_total(&r), 7);
+	results_free(&r);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_empty_series),
+		cmocka_unit_test(test_series),
+		cmocka_unit_test(test_histogram_buckets),
+		cmocka_unit_test(test_histogram_overflow_only),
+		cmocka_unit_test(test_histogram_no_buckets),
+		cmocka_unit_test(test_noise_summary),
+		cmocka_unit_test(test_noise_available_truncates),
+		cmocka_unit_test(test_results_units),
+		cmocka_unit_test(test_results_unmeasured_cpu),
+	};
+
+	return cmocka_run_group_tests_name("stats", tests, NULL, NULL);
+}

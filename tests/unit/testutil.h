@@ -1,0 +1,57 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef RTLA_TESTUTIL_H
+#define RTLA_TESTUTIL_H
+
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+/* Output written to a memory stream, for comparing against text. */
+struct capture {
+	FILE *stream;
+	char *text;
+	size_t size;
+};
+
+static inline void capture_open(struct capture *cap)
+{
+	cap->text = NULL;
+	cap->size = 0;
+	cap->stream = open_memstream(&cap->text, &cap->size);
+	assert_non_null(cap->stream);
+}
+
+static inline const char *capture_close(struct capture *cap)
+{
+	fclose(cap->stream);
+	return cap->text;
+}
+
+/* Read tests/data/<name> (RTLA_TESTDATA points there) into memory. */
+static inline char *read_data_file(const char *name)
+{
+	const char *dir = getenv("RTLA_TESTDATA");
+	char path[512], *text;
+	long size;
+	FILE *f;
+
+	snprintf(path, sizeof(path), "%s/%s", dir ? dir : "tests/data", name);
+	f = fopen(path, "r");
+	if (!f)
+		fail_msg("cannot open %s", path);
+	fseek(f, 0, SEEK_END);
+	size = ftell(f);
+	rewind(f);
+	text = calloc(1, size + 1);
+	assert_int_equal(fread(text, 1, size, f), size);
+	fclose(f);
+	return text;
+}
+
+#endif
