@@ -2,6 +2,7 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include <tracefs.h>
 
@@ -28,6 +29,19 @@ static void trim(char *text)
 		text[--len] = '\0';
 }
 
+/* tracefs_file_exists() ignores tracefs_set_tracing_dir() in libtracefs 1.6 */
+static bool file_exists(const char *name)
+{
+	char *path = tracefs_instance_get_file(NULL, name);
+	bool found;
+
+	if (!path)
+		return false;
+	found = access(path, F_OK) == 0;
+	tracefs_put_tracing_file(path);
+	return found;
+}
+
 int knobs_save(struct knobs *knobs)
 {
 	struct knob_state *knob;
@@ -36,7 +50,7 @@ int knobs_save(struct knobs *knobs)
 	memset(knobs, 0, sizeof(*knobs));
 	for (id = 0; id < NR_KNOBS; id++) {
 		knob = &knobs->knob[id];
-		if (!tracefs_file_exists(NULL, knob_paths[id]))
+		if (!file_exists(knob_paths[id]))
 			continue;
 		knob->saved = tracefs_instance_file_read(NULL, knob_paths[id],
 							 NULL);

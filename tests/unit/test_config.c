@@ -1,0 +1,101 @@
+// SPDX-License-Identifier: GPL-2.0
+#include "testutil.h"
+
+#include "config.h"
+
+static const char *value_of(const struct tracer_config *c, enum knob_id id)
+{
+	int i;
+
+	for (i = 0; i < c->count; i++)
+		if (c->settings[i].id == id)
+			return c->settings[i].value;
+	return NULL;
+}
+
+static void test_timerlat_defaults(void **state)
+{
+	struct rtla_params p;
+	struct tracer_config c;
+
+	params_init(&p, TRACER_TIMERLAT, MODE_HIST);
+	tracer_config_build(&p, true, true, &c);
+	assert_string_equal(value_of(&c, KNOB_OPTIONS), "DEFAULTS");
+	assert_string_equal(value_of(&c, KNOB_CPUS), "all");
+	assert_string_equal(value_of(&c, KNOB_TIMERLAT_PERIOD), "1000");
+	assert_string_equal(value_of(&c, KNOB_PRINT_STACK), "0");
+	assert_string_equal(value_of(&c, KNOB_STOP), "0");
+	assert_string_equal(value_of(&c, KNOB_STOP_TOTAL), "0");
+	assert_null(value_of(&c, KNOB_PERIOD));
+	assert_null(value_of(&c, KNOB_TRACING_THRESH));
+}
+
+static void test_timerlat_given(void **state)
+{
+	struct rtla_params p;
+	struct tracer_config c;
+
+	params_init(&p, TRACER_TIMERLAT, MODE_TOP);
+	p.cpus = "1-2";
+	p.period_us = 250;
+	p.stop_us = 40;
+	p.stop_total_us = 50;
+	p.print_stack_us = 30;
+	tracer_config_build(&p, false, false, &c);
+	assert_null(value_of(&c, KNOB_OPTIONS));
+	assert_null(value_of(&c, KNOB_PRINT_STACK));
+	assert_string_equal(value_of(&c, KNOB_CPUS), "1-2");
+	assert_string_equal(value_of(&c, KNOB_TIMERLAT_PERIOD), "250");
+	assert_string_equal(value_of(&c, KNOB_STOP), "40");
+	assert_string_equal(value_of(&c, KNOB_STOP_TOTAL), "50");
+}
+
+static void test_osnoise_period_runtime(void **state)
+{
+	struct rtla_params p;
+	struct tracer_config c;
+
+	params_init(&p, TRACER_OSNOISE, MODE_TOP);
+	tracer_config_build(&p, true, true, &c);
+	assert_string_equal(value_of(&c, KNOB_PERIOD), "1000000");
+	assert_string_equal(value_of(&c, KNOB_RUNTIME), "1000000");
+	assert_string_equal(value_of(&c, KNOB_TRACING_THRESH), "0");
+	assert_null(value_of(&c, KNOB_TIMERLAT_PERIOD));
+
+	p.period_us = 500000;
+	tracer_config_build(&p, true, true, &c);
+	assert_string_equal(value_of(&c, KNOB_RUNTIME), "500000");
+
+	p.period_us = 0;
+	p.runtime_us = 2000000;
+	tracer_config_build(&p, true, true, &c);
+	assert_string_equal(value_of(&c, KNOB_PERIOD), "2000000");
+
+	p.threshold_us = 3;
+	tracer_config_build(&p, true, true, &c);
+	assert_string_equal(value_of(&c, KNOB_TRACING_THRESH), "3");
+}
+
+static void test_hwnoise(void **state)
+{
+	struct rtla_params p;
+	struct tracer_config c;
+
+	params_init(&p, TRACER_OSNOISE, MODE_TOP);
+	p.hwnoise = true;
+	tracer_config_build(&p, true, true, &c);
+	assert_string_equal(value_of(&c, KNOB_OPTIONS),
+			    "DEFAULTS OSNOISE_IRQ_DISABLE");
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_timerlat_defaults),
+		cmocka_unit_test(test_timerlat_given),
+		cmocka_unit_test(test_osnoise_period_runtime),
+		cmocka_unit_test(test_hwnoise),
+	};
+
+	return cmocka_run_group_tests_name("config", tests, NULL, NULL);
+}
