@@ -36,7 +36,7 @@ $(BUILD)/tests/%: tests/unit/%.c $(BUILD)/librtla.a | $(BUILD)/tests
 $(BUILD) $(BUILD)/tests:
 	mkdir -p $@
 
-unit: $(UNIT_BINS)
+unit: $(BUILD)/rtla $(UNIT_BINS)
 	@set -e; for t in $(UNIT_BINS); do \
 		echo "== $$t"; RTLA_TESTDATA=tests/data $$t; done
 

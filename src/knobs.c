@@ -81,7 +81,9 @@ static int write_knob(enum knob_id id, const char *value)
 
 /*
  * osnoise/options takes one option a write: NAME sets, NO_NAME clears,
- * DEFAULTS resets; what it reads back is in that same form.
+ * DEFAULTS resets them all. It reads back as every option in that form,
+ * led by DEFAULTS or NO_DEFAULTS (whether all are at their defaults),
+ * which is a state, not something to write.
  */
 static int write_options(const char *value)
 {
@@ -92,6 +94,8 @@ static int write_options(const char *value)
 		return -1;
 	for (word = strtok_r(copy, " ", &save); word;
 	     word = strtok_r(NULL, " ", &save)) {
+		if (!strcmp(word, "NO_DEFAULTS"))
+			continue;
 		if (write_knob(KNOB_OPTIONS, word))
 			ret = -1;
 	}

@@ -4,6 +4,7 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mount.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -35,6 +36,7 @@ struct run {
 	struct sample_source *source;
 	struct rtla_results results;
 	int dma_fd;
+	char *mounted_tracefs;		/* rtla mounted it: unmount at the end */
 };
 
 static void __attribute__((format(printf, 2, 3)))
@@ -88,9 +90,13 @@ static int check_system(struct run *run)
 		run_error(run, "must run as root (tracefs and the tracer need it)");
 		return -1;
 	}
-	if (tracefs_tracing_dir_is_mounted(true, &dir) < 0 || !dir) {
-		run_error(run, "tracefs is not mounted and could not be mounted; try: mount -t tracefs nodev /sys/kernel/tracing");
-		return -1;
+	if (tracefs_tracing_dir_is_mounted(false, &dir) != 1) {
+		if (tracefs_tracing_dir_is_mounted(true, &dir) != 1 || !dir) {
+			run_error(run, "tracefs is not mounted and could not be mounted; try: mount -t tracefs nodev /sys/kernel/tracing");
+			return -1;
+		}
+		run->mounted_tracefs = strdup(dir);
+		debug(run, "mounted tracefs on %s", dir);
 	}
 	if (!tracefs_tracer_available(NULL, run->tool->tracer)) {
 		run_error(run, "this kernel has no %s tracer (build it with %s=y)",
@@ -277,6 +283,11 @@ static void run_teardown(struct run *run)
 		tep_free(run->tep);
 	run->tep = NULL;
 	results_free(&run->results);
+	if (run->mounted_tracefs && umount(run->mounted_tracefs))
+		run_error(run, "cannot unmount %s: %s", run->mounted_tracefs,
+			  strerror(errno));
+	free(run->mounted_tracefs);
+	run->mounted_tracefs = NULL;
 }
 
 static int run_setup(struct run *run, int nr_cpus)

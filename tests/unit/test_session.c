@@ -169,14 +169,14 @@ static void test_options_knob(void **state)
 	const struct knob_setting *failed = NULL;
 	struct knobs knobs;
 
-	put("osnoise/options", "DEFAULTS OSNOISE_WORKLOAD NO_PANIC_ON_STOP\n");
+	put("osnoise/options", "NO_DEFAULTS OSNOISE_WORKLOAD PANIC_ON_STOP\n");
 	assert_int_equal(knobs_save(&knobs), 0);
 	assert_true(knob_present(&knobs, KNOB_OPTIONS));
 	assert_int_equal(knobs_apply(&knobs, settings, 1, &failed), 0);
 	/* one option a write: the file keeps the last */
 	assert_file("osnoise/options", "OSNOISE_IRQ_DISABLE");
 	assert_int_equal(knobs_restore(&knobs), 0);
-	assert_file("osnoise/options", "NO_PANIC_ON_STOP");
+	assert_file("osnoise/options", "PANIC_ON_STOP");
 	knobs_free(&knobs);
 	unlink(strcat(strcpy((char[512]){ 0 }, root), "/osnoise/options"));
 }
