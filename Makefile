@@ -4,7 +4,7 @@ PKG_CONFIG	?= pkg-config
 CC		?= gcc
 BUILD		:= build
 
-LIBS		:= libtracefs libtraceevent
+LIBS		:= libtracefs libtraceevent json-c
 LIB_CFLAGS	:= $(shell $(PKG_CONFIG) --cflags $(LIBS))
 LIB_LDLIBS	:= $(shell $(PKG_CONFIG) --libs $(LIBS))
 
@@ -21,7 +21,7 @@ UNIT_BINS	:= $(UNIT_SRCS:tests/unit/%.c=$(BUILD)/tests/%)
 all: $(BUILD)/rtla
 
 $(BUILD)/rtla: $(BUILD)/main.o $(BUILD)/librtla.a
-	$(CC) $(LDFLAGS) -o $@ $^ $(LIB_LDLIBS)
+	$(CC) $(LDFLAGS) -o $@ $^ $(LIB_LDLIBS) -lm
 
 $(BUILD)/librtla.a: $(LIB_OBJS)
 	$(AR) rcs $@ $^
@@ -31,7 +31,7 @@ $(BUILD)/%.o: src/%.c | $(BUILD)
 
 $(BUILD)/tests/%: tests/unit/%.c $(BUILD)/librtla.a | $(BUILD)/tests
 	$(CC) $(CPPFLAGS) $(CFLAGS) -Itests/unit -o $@ $< $(BUILD)/librtla.a \
-		$(LIB_LDLIBS) $(shell $(PKG_CONFIG) --libs cmocka)
+		$(LIB_LDLIBS) -lm $(shell $(PKG_CONFIG) --libs cmocka)
 
 $(BUILD) $(BUILD)/tests:
 	mkdir -p $@

@@ -35,6 +35,30 @@ struct event_spec {
 	char *trigger;
 };
 
+#define RTLA_MAX_BUDGETS	16
+
+enum budget_context {
+	BUDGET_IRQ,
+	BUDGET_THREAD,
+	BUDGET_NOISE,
+};
+
+enum budget_stat {
+	BUDGET_MAX,
+	BUDGET_AVG,
+	BUDGET_PERCENTILE,
+	BUDGET_OVER,
+};
+
+/* A limit checked at the end of a run (--budget CTX:STAT=VALUE). */
+struct budget {
+	char text[64];			/* as given, for reports */
+	enum budget_context context;
+	enum budget_stat stat;
+	double quantile;		/* BUDGET_PERCENTILE */
+	uint64_t limit;			/* ns, or a count for BUDGET_OVER */
+};
+
 /*
  * Everything the command line can say. A zero value means "not given":
  * the tracer's current setting is kept unless a default applies.
@@ -84,6 +108,15 @@ struct rtla_params {
 	bool no_summary;
 	bool no_index;
 	bool with_zeros;
+
+	/* reports and gates */
+	char *cmdline;			/* the command line, for reports */
+	bool percentiles;
+	char *json_file;		/* "-" is stdout */
+	char *openmetrics_file;
+	char *junit_file;
+	struct budget budgets[RTLA_MAX_BUDGETS];
+	int nr_budgets;
 };
 
 void params_init(struct rtla_params *params, enum rtla_tracer tracer,

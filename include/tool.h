@@ -31,6 +31,7 @@ extern const struct rtla_tool hwnoise_tool;
 #define RTLA_EXIT_STOPPED	2
 
 /* Parse argv for @tool and run it: returns the exit status. */
-int tool_main(const struct rtla_tool *tool, int argc, char **argv);
+int tool_main(const struct rtla_tool *tool, int argc, char **argv,
+	      const char *cmdline);
 
 #endif

@@ -54,21 +54,33 @@ static bool is_help(const char *arg)
 	       !strcmp(arg, "help");
 }
 
+static char cmdline[4096];
+
+static void save_cmdline(int argc, char **argv)
+{
+	size_t len = 0;
+	int i;
+
+	for (i = 0; i < argc && len < sizeof(cmdline); i++)
+		len += snprintf(cmdline + len, sizeof(cmdline) - len, "%s%s",
+				i ? " " : "", argv[i]);
+}
+
 static int run_command(const struct command *cmd, int argc, char **argv)
 {
 	if (!cmd->hist)
-		return tool_main(cmd->top, argc, argv);
+		return tool_main(cmd->top, argc, argv, cmdline);
 	if (argc < 2 || argv[1][0] == '-') {
 		if (argc == 2 && is_help(argv[1])) {
 			command_usage(cmd, stdout);
 			return RTLA_EXIT_OK;
 		}
-		return tool_main(cmd->top, argc, argv);
+		return tool_main(cmd->top, argc, argv, cmdline);
 	}
 	if (!strcmp(argv[1], "top"))
-		return tool_main(cmd->top, argc - 1, argv + 1);
+		return tool_main(cmd->top, argc - 1, argv + 1, cmdline);
 	if (!strcmp(argv[1], "hist"))
-		return tool_main(cmd->hist, argc - 1, argv + 1);
+		return tool_main(cmd->hist, argc - 1, argv + 1, cmdline);
 	if (is_help(argv[1])) {
 		command_usage(cmd, stdout);
 		return RTLA_EXIT_OK;
@@ -82,6 +94,7 @@ int main(int argc, char **argv)
 {
 	size_t i;
 
+	save_cmdline(argc, argv);
 	if (argc < 2) {
 		usage(stderr);
 		return RTLA_EXIT_ERROR;

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "budget.h"
 #include "options.h"
 #include "parse.h"
 
@@ -225,6 +226,48 @@ static int set_entries(struct opt_ctx *ctx, const char *arg, const char **why)
 	return 0;
 }
 
+static int set_file(char **field, const char *arg, const char **why)
+{
+	if (!*arg) {
+		*why = "empty file name";
+		return -1;
+	}
+	free(*field);
+	*field = strdup(arg);
+	return 0;
+}
+
+static int set_json(struct opt_ctx *ctx, const char *arg, const char **why)
+{
+	return set_file(&ctx->params->json_file, arg, why);
+}
+
+static int set_openmetrics(struct opt_ctx *ctx, const char *arg,
+			   const char **why)
+{
+	return set_file(&ctx->params->openmetrics_file, arg, why);
+}
+
+static int set_junit(struct opt_ctx *ctx, const char *arg, const char **why)
+{
+	return set_file(&ctx->params->junit_file, arg, why);
+}
+
+static int set_budget(struct opt_ctx *ctx, const char *arg, const char **why)
+{
+	struct rtla_params *params = ctx->params;
+
+	if (params->nr_budgets >= RTLA_MAX_BUDGETS) {
+		*why = "too many budgets";
+		return -1;
+	}
+	if (budget_parse(arg, params->tracer, params->mode,
+			 &params->budgets[params->nr_budgets], why))
+		return -1;
+	params->nr_budgets++;
+	return 0;
+}
+
 #define DEFINE_FLAG_SETTER(field)					\
 static int set_##field(struct opt_ctx *ctx, const char *arg,		\
 		       const char **why)				\
@@ -239,6 +282,7 @@ DEFINE_FLAG_SETTER(no_header)
 DEFINE_FLAG_SETTER(no_summary)
 DEFINE_FLAG_SETTER(no_index)
 DEFINE_FLAG_SETTER(with_zeros)
+DEFINE_FLAG_SETTER(percentiles)
 
 #define OSN	(FOR_OSNOISE | FOR_MODES | FOR_HWNOISE)
 #define TLAT	(FOR_TIMERLAT | FOR_MODES)
@@ -304,6 +348,16 @@ static const struct opt_spec option_table[] = {
 	  "do not print the index column", set_no_index },
 	{ "with-zeros", 0, no_argument, HIST(FOR_TRACERS), NULL,
 	  "print buckets that are empty on every CPU too", set_with_zeros },
+	{ "percentiles", 0, no_argument, HIST(FOR_TRACERS), NULL,
+	  "add p50, p90, p99, p99.9 and p99.99 rows after max:", set_percentiles },
+	{ "json", 0, required_argument, FOR_TRACERS | FOR_MODES, "FILE",
+	  "write the results as JSON (rt-tests layout plus an \"rtla\" key) to FILE, - for stdout", set_json },
+	{ "budget", 0, required_argument, FOR_TRACERS | FOR_MODES, "CTX:STAT=VALUE",
+	  "fail the run (exit 2) if a CPU exceeds it at the end: CTX irq, thread or noise; STAT max, avg, over or pN (hist); VALUE in us unless suffixed ns, us, ms, s; repeatable", set_budget },
+	{ "openmetrics", 0, required_argument, FOR_TRACERS | FOR_MODES, "FILE",
+	  "write the results as Prometheus/OpenMetrics text to FILE, atomically", set_openmetrics },
+	{ "junit", 0, required_argument, FOR_TRACERS | FOR_MODES, "FILE",
+	  "write the budget verdicts as JUnit XML to FILE", set_junit },
 	{ "help", 'h', no_argument, ANY, NULL, "print this help", NULL },
 };
 

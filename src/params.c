@@ -30,6 +30,14 @@ void params_free(struct rtla_params *params)
 	params->cpus = NULL;
 	free(params->trace_file);
 	params->trace_file = NULL;
+	free(params->cmdline);
+	params->cmdline = NULL;
+	free(params->json_file);
+	params->json_file = NULL;
+	free(params->openmetrics_file);
+	params->openmetrics_file = NULL;
+	free(params->junit_file);
+	params->junit_file = NULL;
 }
 
 const char *params_trace_file(const struct rtla_params *params)

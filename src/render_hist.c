@@ -3,6 +3,7 @@
 #include <stddef.h>
 #include <string.h>
 
+#include "percentile.h"
 #include "render.h"
 
 #define MAX_CONTEXTS	2
@@ -121,6 +122,38 @@ static const char *const row_labels[] = {
 	[ROW_AVG] = "avg:", [ROW_MAX] = "max:", [ROW_LOST] = "lost:",
 };
 
+/* A percentile row: the value, or "over" when it is past the buckets. */
+static void print_percentile_row(FILE *out, const struct rtla_params *params,
+				 const struct column_set *set,
+				 const struct percentile_spec *spec)
+{
+	int i, width = 9;
+	char label[16];
+	uint64_t value;
+
+	snprintf(label, sizeof(label), "%s:", spec->name);
+	if (!params->no_index) {
+		fprintf(out, "%-6s", label);
+		if (strlen(label) > 6)
+			width -= strlen(label) - 6;
+	}
+	for (i = 0; i < set->count; i++) {
+		switch (histogram_percentile(set->cols[i].hist, spec->quantile,
+					     &value)) {
+		case PERCENTILE_FOUND:
+			fprintf(out, "%*" PRIu64 " ", width, value);
+			break;
+		case PERCENTILE_OVER:
+			fprintf(out, "%*s ", width, "over");
+			break;
+		default:
+			fprintf(out, "%*s ", width, "-");
+		}
+		width = 9;
+	}
+	fprintf(out, "\n");
+}
+
 static void print_row(FILE *out, const struct rtla_params *params,
 		      const struct column_set *set, enum stat_row row)
 {
@@ -167,6 +200,13 @@ static void print_summary(FILE *out, const struct rtla_params *params,
 	print_row(out, params, set, ROW_MIN);
 	print_row(out, params, set, ROW_AVG);
 	print_row(out, params, set, ROW_MAX);
+	if (params->percentiles) {
+		int i;
+
+		for (i = 0; i < NR_STANDARD_PERCENTILES; i++)
+			print_percentile_row(out, params, set,
+					     &standard_percentiles[i]);
+	}
 	if (lost)
 		print_row(out, params, set, ROW_LOST);
 }
@@ -182,9 +222,10 @@ static void print_all(FILE *out, const struct rtla_params *params,
 	uint64_t lost = results_lost_total(results);
 	int c, cpu;
 
-	memset(merged, 0, sizeof(merged));
 	memset(cols, 0, sizeof(cols));
 	for (c = 0; c < nr_contexts; c++) {
+		histogram_alloc(&merged[c], params->entries,
+				params->bucket_size);
 		for (cpu = 0; cpu < results->nr_cpus; cpu++)
 			if (results_cpu_shown(results, cpu))
 				histogram_merge(&merged[c],
@@ -201,6 +242,8 @@ static void print_all(FILE *out, const struct rtla_params *params,
 	fprintf(out, "\n");
 	print_summary(out, params, &set, lost);
 	print_row(out, params, &set, ROW_OVER);
+	for (c = 0; c < nr_contexts; c++)
+		histogram_free(&merged[c]);
 }
 
 void render_hist(FILE *out, const struct rtla_params *params,

@@ -11,10 +11,12 @@
 #include <event-parse.h>
 #include <tracefs.h>
 
+#include "budget.h"
 #include "config.h"
 #include "instance.h"
 #include "knobs.h"
 #include "reader.h"
+#include "report.h"
 #include "sched_attr.h"
 #include "source.h"
 #include "tool.h"
@@ -37,6 +39,9 @@ struct run {
 	struct rtla_results results;
 	int dma_fd;
 	char *mounted_tracefs;		/* rtla mounted it: unmount at the end */
+	FILE *text;			/* the text report: stderr under --json - */
+	time_t start_time;
+	time_t end_time;
 };
 
 static void __attribute__((format(printf, 2, 3)))
@@ -331,9 +336,9 @@ static uint64_t now_ns(void)
 static void show(struct run *run, bool clear)
 {
 	if (clear)
-		fputs("\033[H\033[J", stdout);
-	run->tool->render(stdout, run->params, &run->results);
-	fflush(stdout);
+		fputs("\033[H\033[J", run->text);
+	run->tool->render(run->text, run->params, &run->results);
+	fflush(run->text);
 }
 
 static void collect(struct run *run)
@@ -346,10 +351,12 @@ static void collect(struct run *run)
 static void measure(struct run *run)
 {
 	bool live = run->tool->live && !run->params->quiet &&
-		    isatty(STDOUT_FILENO);
+		    isatty(fileno(run->text));
 	struct timespec poll = { 0, POLL_INTERVAL_NS };
 	uint64_t start = now_ns(), now, next_screen = start + NSEC_PER_SEC;
 	uint64_t duration_ns = run->params->duration_s * NSEC_PER_SEC;
+
+	run->start_time = time(NULL);
 
 	while (!stop_requested) {
 		nanosleep(&poll, NULL);
@@ -371,6 +378,7 @@ static void measure(struct run *run)
 		debug(run, "stopped by signal %d", (int)stop_requested);
 	tracefs_trace_off(run->main);
 	collect(run);
+	run->end_time = time(NULL);
 	show(run, live);
 }
 
@@ -391,12 +399,12 @@ static int report_stop(struct run *run)
 {
 	const char *file = params_trace_file(run->params);
 
-	printf("rtla %s hit stop tracing\n", run->tool->tracer);
+	fprintf(run->text, "rtla %s hit stop tracing\n", run->tool->tracer);
 	if (!run->trace)
 		return 0;
 	tracefs_trace_off(run->trace);
-	printf("  Saving trace to %s\n", file);
-	fflush(stdout);
+	fprintf(run->text, "  Saving trace to %s\n", file);
+	fflush(run->text);
 	if (!rtla_instance_save_trace(run->trace, file))
 		return 0;
 	run_error(run, "cannot save the trace to %s: %s", file,
@@ -404,7 +412,87 @@ static int report_stop(struct run *run)
 	return -1;
 }
 
-int tool_main(const struct rtla_tool *tool, int argc, char **argv)
+/* Check the budgets: one line for each violation; true if all are met. */
+static bool check_budgets(struct run *run, struct budget_verdict *verdicts,
+			  int *count)
+{
+	char line[256];
+	bool met = true;
+	int i;
+
+	*count = budgets_evaluate(run->params, &run->results, verdicts,
+				  RTLA_MAX_BUDGETS * CPU_SETSIZE);
+	for (i = 0; i < *count; i++) {
+		if (verdicts[i].pass)
+			continue;
+		budget_verdict_describe(&verdicts[i], &run->results, line,
+					sizeof(line));
+		fprintf(run->text, "rtla %s: %s\n", run->tool->id.name, line);
+		met = false;
+	}
+	fflush(run->text);
+	return met;
+}
+
+static int write_reports(struct run *run, int status,
+			 const struct budget_verdict *verdicts, int count)
+{
+	const struct rtla_params *params = run->params;
+	struct system_facts system;
+	struct run_report report = {
+		.tool_name = run->tool->id.name,
+		.version = RTLA_VERSION,
+		.params = params,
+		.results = &run->results,
+		.system = &system,
+		.start_time = run->start_time,
+		.end_time = run->end_time,
+		.exit_status = status,
+		.verdicts = verdicts,
+		.nr_verdicts = count,
+	};
+	const struct {
+		const char *path;
+		int (*writer)(const struct run_report *, FILE *);
+	} outputs[] = {
+		{ params->json_file, report_write_json },
+		{ params->openmetrics_file, report_write_openmetrics },
+		{ params->junit_file, report_write_junit },
+	};
+	size_t i;
+
+	system_facts_collect(&system);
+	for (i = 0; i < sizeof(outputs) / sizeof(outputs[0]); i++) {
+		if (!outputs[i].path ||
+		    !report_write_file(&report, outputs[i].path,
+				       outputs[i].writer))
+			continue;
+		run_error(run, "cannot write %s: %s", outputs[i].path,
+			  strerror(errno));
+		return -1;
+	}
+	return 0;
+}
+
+static int finish(struct run *run)
+{
+	static struct budget_verdict verdicts[RTLA_MAX_BUDGETS * CPU_SETSIZE];
+	int status = RTLA_EXIT_OK, count;
+
+	count_lost_events(run);
+	if (run->results.stopped && report_stop(run))
+		return RTLA_EXIT_ERROR;
+	if (run->results.stopped)
+		status = RTLA_EXIT_STOPPED;
+	if (!check_budgets(run, verdicts, &count))
+		status = RTLA_EXIT_STOPPED;
+	if (write_reports(run, status, verdicts, count))
+		return RTLA_EXIT_ERROR;
+	return status;
+}
+
+int tool_main(const struct rtla_tool *tool, int argc, char **argv,
+	      const char *cmdline)
 {
 	int nr_cpus = sysconf(_SC_NPROCESSORS_CONF);
 	struct rtla_params params;
@@ -422,16 +510,15 @@ int tool_main(const struct rtla_tool *tool, int argc, char **argv)
 	case OPTIONS_OK:
 		break;
 	}
+	params.cmdline = strdup(cmdline);
+	run.text = params.json_file && !strcmp(params.json_file, "-") ?
+		   stderr : stdout;
 	catch_signals();
 	if (!run_setup(&run, nr_cpus)) {
 		measure(&run);
-		count_lost_events(&run);
-		status = RTLA_EXIT_OK;
-		if (run.results.stopped)
-			status = report_stop(&run) ? RTLA_EXIT_ERROR :
-						     RTLA_EXIT_STOPPED;
-		fflush(stdout);
+		status = finish(&run);
 	}
+	fflush(stdout);
 	run_teardown(&run);
 	params_free(&params);
 	return status;
