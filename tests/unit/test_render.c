@@ -255,6 +255,37 @@ static void test_hist_options(void **state)
 	teardown(&f);
 }
 
+static void test_hist_percentiles(void **state)
+{
+	struct fixture f;
+	uint64_t i;
+	char *got;
+
+	setup(&f, TRACER_OSNOISE, MODE_HIST, 100, 1);
+	f.params.percentiles = true;
+	f.params.no_header = true;
+	for (i = 0; i < 100; i++)
+		histogram_add(&f.results.cpu[0].noise, i);
+	histogram_add(&f.results.cpu[1].noise, 500);
+	got = render(&f, render_hist);
+	assert_non_null(strstr(got,
+		"max:         99       500 \n"
+		"p50:         49      over \n"
+		"p90:         89      over \n"
+		"p99:         98      over \n"
+		"p99.9:       99      over \n"
+		"p99.99:      99      over \n"));
+	assert_non_null(strstr(got,
+		"ALL:      Noise \n"
+		"count:      101 \n"
+		"min:          0 \n"
+		"avg:         53 \n"
+		"max:        500 \n"
+		"p50:         50 \n"));
+	free(got);
+	teardown(&f);
+}
+
 static void test_hist_empty_column(void **state)
 {
 	struct fixture f;
@@ -307,6 +338,7 @@ int main(void)
 		cmocka_unit_test(test_timerlat_top_matches_rtla61),
 		cmocka_unit_test(test_osnoise_top_matches_rtla61),
 		cmocka_unit_test(test_hist_options),
+		cmocka_unit_test(test_hist_percentiles),
 		cmocka_unit_test(test_hist_empty_column),
 		cmocka_unit_test(test_hwnoise_top),
 		cmocka_unit_test(test_format_duration),
