@@ -188,7 +188,7 @@ static int setup_trace_instance(struct run *run)
 	for (i = 0; i < run->params->nr_events; i++)
 		if (enable_event_spec(run, run->trace, &run->params->events[i]))
 			return -1;
-	return start_tracer(run, run->trace);
+	return 0;
 }
 
 static void sink_latency(void *ctx, int cpu, int context, uint64_t latency)
@@ -239,7 +239,7 @@ static int setup_main_instance(struct run *run)
 		if (ret)
 			return -1;
 	}
-	return start_tracer(run, run->main);
+	return 0;
 }
 
 static int setup_threads(struct run *run)
@@ -318,9 +318,14 @@ static int run_setup(struct run *run, int nr_cpus)
 	run->knobs_saved = true;
 	if (apply_config(run))
 		return -1;
+	/* every instance exists before a tracer runs: mkdir is noisy */
 	if (run->params->trace && setup_trace_instance(run))
 		return -1;
 	if (setup_main_instance(run))
+		return -1;
+	if (run->trace && start_tracer(run, run->trace))
+		return -1;
+	if (start_tracer(run, run->main))
 		return -1;
 	return setup_threads(run);
 }
