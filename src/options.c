@@ -226,8 +226,11 @@ static int set_entries(struct opt_ctx *ctx, const char *arg, const char **why)
 	return 0;
 }
 
-static int set_file(char **field, const char *arg, const char **why)
+static int set_string(struct opt_ctx *ctx, const char *arg, const char **why,
+		      size_t offset)
 {
+	char **field = (char **)((char *)ctx->params + offset);
+
 	if (!*arg) {
 		*why = "empty file name";
 		return -1;
@@ -237,21 +240,17 @@ static int set_file(char **field, const char *arg, const char **why)
 	return 0;
 }
 
-static int set_json(struct opt_ctx *ctx, const char *arg, const char **why)
-{
-	return set_file(&ctx->params->json_file, arg, why);
+#define DEFINE_FILE_SETTER(field)					\
+static int set_##field(struct opt_ctx *ctx, const char *arg,		\
+		       const char **why)				\
+{									\
+	return set_string(ctx, arg, why,				\
+			  offsetof(struct rtla_params, field));		\
 }
 
-static int set_openmetrics(struct opt_ctx *ctx, const char *arg,
-			   const char **why)
-{
-	return set_file(&ctx->params->openmetrics_file, arg, why);
-}
-
-static int set_junit(struct opt_ctx *ctx, const char *arg, const char **why)
-{
-	return set_file(&ctx->params->junit_file, arg, why);
-}
+DEFINE_FILE_SETTER(json_file)
+DEFINE_FILE_SETTER(openmetrics_file)
+DEFINE_FILE_SETTER(junit_file)
 
 static int set_budget(struct opt_ctx *ctx, const char *arg, const char **why)
 {
@@ -351,13 +350,13 @@ static const struct opt_spec option_table[] = {
 	{ "percentiles", 0, no_argument, HIST(FOR_TRACERS), NULL,
 	  "add p50, p90, p99, p99.9 and p99.99 rows after max:", set_percentiles },
 	{ "json", 0, required_argument, FOR_TRACERS | FOR_MODES, "FILE",
-	  "write the results as JSON (rt-tests layout plus an \"rtla\" key) to FILE, - for stdout", set_json },
+	  "write the results as JSON (rt-tests layout plus an \"rtla\" key) to FILE, - for stdout", set_json_file },
 	{ "budget", 0, required_argument, FOR_TRACERS | FOR_MODES, "CTX:STAT=VALUE",
 	  "fail the run (exit 2) if a CPU exceeds it at the end: CTX irq, thread or noise; STAT max, avg, over or pN (hist); VALUE in us unless suffixed ns, us, ms, s; repeatable", set_budget },
 	{ "openmetrics", 0, required_argument, FOR_TRACERS | FOR_MODES, "FILE",
-	  "write the results as Prometheus/OpenMetrics text to FILE, atomically", set_openmetrics },
+	  "write the results as Prometheus/OpenMetrics text to FILE, atomically", set_openmetrics_file },
 	{ "junit", 0, required_argument, FOR_TRACERS | FOR_MODES, "FILE",
-	  "write the budget verdicts as JUnit XML to FILE", set_junit },
+	  "write the budget verdicts as JUnit XML to FILE", set_junit_file },
 	{ "help", 'h', no_argument, ANY, NULL, "print this help", NULL },
 };
 

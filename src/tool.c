@@ -353,6 +353,19 @@ static void collect(struct run *run)
 		      strerror(errno));
 }
 
+static void count_lost_events(struct run *run)
+{
+	struct rtla_results *results = &run->results;
+	int cpu;
+
+	for (cpu = 0; cpu < results->nr_cpus; cpu++)
+		results->cpu[cpu].lost_events =
+			reader_lost_events(run->main, cpu);
+	if (results_lost_total(results))
+		run_error(run, "%llu events were lost: the results are incomplete",
+			  (unsigned long long)results_lost_total(results));
+}
+
 static void measure(struct run *run)
 {
 	bool live = run->tool->live && !run->params->quiet &&
@@ -384,20 +397,8 @@ static void measure(struct run *run)
 	tracefs_trace_off(run->main);
 	collect(run);
 	run->end_time = time(NULL);
+	count_lost_events(run);
 	show(run, live);
-}
-
-static void count_lost_events(struct run *run)
-{
-	struct rtla_results *results = &run->results;
-	int cpu;
-
-	for (cpu = 0; cpu < results->nr_cpus; cpu++)
-		results->cpu[cpu].lost_events =
-			reader_lost_events(run->main, cpu);
-	if (results_lost_total(results))
-		run_error(run, "%llu events were lost: the results are incomplete",
-			  (unsigned long long)results_lost_total(results));
 }
 
 static int report_stop(struct run *run)
@@ -484,7 +485,6 @@ static int finish(struct run *run)
 	static struct budget_verdict verdicts[RTLA_MAX_BUDGETS * CPU_SETSIZE];
 	int status = RTLA_EXIT_OK, count;
 
-	count_lost_events(run);
 	if (run->results.stopped && report_stop(run))
 		return RTLA_EXIT_ERROR;
 	if (run->results.stopped)
