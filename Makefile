@@ -20,6 +20,8 @@ UNIT_BINS	:= $(UNIT_SRCS:tests/unit/%.c=$(BUILD)/tests/%)
 
 all: $(BUILD)/rtla
 
+include mk/docs.mk
+
 $(BUILD)/rtla: $(BUILD)/main.o $(BUILD)/librtla.a
 	$(CC) $(LDFLAGS) -o $@ $^ $(LIB_LDLIBS) -lm
 
@@ -40,7 +42,7 @@ unit: $(BUILD)/rtla $(UNIT_BINS)
 	@set -e; for t in $(UNIT_BINS); do \
 		echo "== $$t"; RTLA_TESTDATA=tests/data $$t; done
 
-check: unit
+check: unit check-docs
 
 clean:
 	rm -rf $(BUILD)

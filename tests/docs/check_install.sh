@@ -1,0 +1,89 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+#
+# make install into a DESTDIR lists exactly the expected files, with the
+# expected modes, for the default prefix and for prefix=/usr; make
+# uninstall removes them all; building the binary needs no man tool.
+#
+# Run from the top of the tree: tests/docs/check_install.sh
+set -eu
+
+make=${MAKE:-make}
+pages="rtla rtla-osnoise rtla-osnoise-top rtla-osnoise-hist rtla-timerlat
+rtla-timerlat-top rtla-timerlat-hist rtla-hwnoise"
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+status=0
+
+fail()
+{
+	echo "FAIL: $*"
+	status=1
+}
+
+# expected PREFIX: the files "make install" must create, sorted
+expected()
+{
+	{
+		echo "755 $1/bin/rtla"
+		for page in $pages; do
+			echo "644 $1/share/man/man1/$page.1"
+		done
+		echo "644 $1/share/bash-completion/completions/rtla"
+	} | sort -k2
+}
+
+# installed DIR: the files under DIR, with their modes, sorted
+installed()
+{
+	(cd "$1" && find . ! -type d -exec stat -c '%a %n' {} +) |
+		sed 's| \./| /|' | sort -k2
+}
+
+for prefix in /usr/local /usr; do
+	root=$tmp/root$(echo "$prefix" | tr / _)
+	if [ "$prefix" = /usr/local ]; then
+		set -- DESTDIR="$root"		# the default prefix
+	else
+		set -- DESTDIR="$root" prefix="$prefix"
+	fi
+	if ! $make --no-print-directory -s install "$@" >"$tmp/log" 2>&1; then
+		cat "$tmp/log"
+		fail "make install $*"
+		continue
+	fi
+	expected "$prefix" >"$tmp/expected"
+	installed "$root" >"$tmp/installed"
+	if diff -u "$tmp/expected" "$tmp/installed"; then
+		echo "ok: make install $* installs exactly the expected files"
+	else
+		fail "make install $*: unexpected files or modes (diff above)"
+	fi
+	cmp -s completion/rtla "$root$prefix/share/bash-completion/completions/rtla" ||
+		fail "the installed completion differs from completion/rtla"
+	"$root$prefix/bin/rtla" --version >/dev/null ||
+		fail "the installed rtla does not run"
+	for page in $pages; do
+		man -l "$root$prefix/share/man/man1/$page.1" >/dev/null 2>&1 ||
+			fail "the installed $page.1 does not render"
+	done
+
+	$make --no-print-directory -s uninstall "$@" >"$tmp/log" 2>&1 ||
+		{ cat "$tmp/log"; fail "make uninstall $*"; }
+	left=$(installed "$root")
+	if [ -n "$left" ]; then
+		fail "make uninstall $* leaves: $left"
+	else
+		echo "ok: make uninstall $* removes every file"
+	fi
+done
+
+# The binary builds without a man tool: "all" never runs it.
+if $make --no-print-directory -n -B all RST2MAN=/nonexistent/rst2man 2>&1 |
+   grep -q rst2man; then
+	fail "make all runs the man tool"
+else
+	echo "ok: make all does not need the man tool"
+fi
+
+exit $status
