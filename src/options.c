@@ -95,6 +95,10 @@ static int set_event_string(struct opt_ctx *ctx, const char *arg,
 		*why = "needs a preceding -e event";
 		return -1;
 	}
+	if (!params->events[params->nr_events - 1].name) {
+		*why = "needs a preceding -e sys:event, not a whole system";
+		return -1;
+	}
 	field = (char **)((char *)&params->events[params->nr_events - 1] +
 			  offset);
 	free(*field);

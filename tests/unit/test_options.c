@@ -185,6 +185,12 @@ static void test_events(void **state)
 	assert_true(p.params.trace);
 	done(&p);
 
+	PARSE(&timerlat_top, &p, "-e", "sched", "--trigger", "stacktrace");
+	assert_int_equal(p.result, OPTIONS_ERROR);
+	assert_string_equal(p.err,
+		"rtla timerlat top: invalid --trigger 'stacktrace': needs a preceding -e sys:event, not a whole system\n");
+	done(&p);
+
 	PARSE(&timerlat_top, &p, "--filter", "x");
 	assert_int_equal(p.result, OPTIONS_ERROR);
 	assert_string_equal(p.err,
