@@ -42,10 +42,15 @@ unit: $(BUILD)/rtla $(UNIT_BINS)
 	@set -e; for t in $(UNIT_BINS); do \
 		echo "== $$t"; RTLA_TESTDATA=tests/data $$t; done
 
-check: unit check-docs
+# End to end, in a VM booted with Debian's 6.1 RT kernel (see scripts/vm-run)
+e2e: $(BUILD)/rtla
+	tests/e2e/run
+	tests/reports/run
+
+check: unit check-docs e2e
 
 clean:
 	rm -rf $(BUILD)
 
-.PHONY: all unit check clean
+.PHONY: all unit e2e check clean
 -include $(wildcard $(BUILD)/*.d $(BUILD)/tests/*.d)

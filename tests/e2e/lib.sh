@@ -1,0 +1,397 @@
+# e2e assertion library: TAP output, tracefs state, output parsers and
+# checks.  Sourced by suite.sh; busybox ash compatible.
+#
+# A case runs one binary with one argument list; its checks are tokens
+# "name[=arg]" calling chk_name.  A token "~name=arg" marks a known
+# deviation of Debian's rtla 6.1: when it fails for the reference the
+# case is reported "# TODO ref deviation" instead of failing.
+
+TR=${TR:-/sys/kernel/tracing}
+WORK=${WORK:-/tmp/e2e}
+CASE_LIMIT=${CASE_LIMIT:-60}	# seconds before a hung run is killed
+tap_n=0
+tap_failed=0
+
+# --- TAP -------------------------------------------------------------
+
+diag() { sed 's/^/# /'; }
+
+# tap_result DESC HARD TODO: HARD/TODO are the failure texts (empty: none)
+tap_result() {
+	tap_n=$((tap_n + 1))
+	if [ -n "$2" ]; then
+		tap_failed=$((tap_failed + 1))
+		echo "not ok $tap_n - $1"
+		printf '%s\n' "$2" "$3" | grep . | diag
+		return 1
+	elif [ -n "$3" ]; then
+		echo "not ok $tap_n - $1 # TODO ref deviation"
+		printf '%s\n' "$3" | grep . | diag
+	else
+		echo "ok $tap_n - $1"
+	fi
+}
+
+tap_done() {
+	echo "1..$tap_n"
+	[ $tap_failed -eq 0 ] || echo "# $tap_failed of $tap_n failed"
+	return $((tap_failed > 0))
+}
+
+# --- tracefs state ---------------------------------------------------
+
+# Non-default but harmless values: runs must leave them as they found them.
+# osnoise/cpus stays "0-1": on 2 CPUs every other value would confine
+# the runs without -c.
+PRESET="osnoise/runtime_us=300000 osnoise/period_us=700000
+osnoise/stop_tracing_us=88888888 osnoise/stop_tracing_total_us=99999999
+osnoise/timerlat_period_us=1100 osnoise/print_stack=77777 osnoise/cpus=all
+tracing_thresh=7 current_tracer=nop"
+
+state_preset() {
+	local kv inst
+
+	for inst in "$TR"/instances/*; do
+		[ -d "$inst" ] || continue
+		echo nop >"$inst/current_tracer"
+		rmdir "$inst"
+	done
+	for kv in $PRESET; do
+		echo "${kv#*=}" >"$TR/${kv%%=*}"
+	done 2>/dev/null
+	# Every non-default option stops or distorts the measurement (or
+	# panics), so options stay at DEFAULTS; they are still compared.
+	[ ! -e "$TR/osnoise/options" ] || echo DEFAULTS >"$TR/osnoise/options"
+}
+
+# One line per knob: every osnoise/* file, tracing_thresh, current_tracer,
+# tracing_on and the list of instances.
+state_dump() {
+	local f
+
+	for f in "$TR"/osnoise/* "$TR/tracing_thresh" "$TR/current_tracer" \
+		 "$TR/tracing_on"; do
+		[ -f "$f" ] && echo "${f#$TR/}: $(tr '\n' ' ' <"$f")"
+	done
+	echo "instances: $(ls "$TR/instances" | tr '\n' ' ')"
+}
+
+# --- running ---------------------------------------------------------
+
+uptime_cs() {
+	local up idle
+
+	read up idle </proc/uptime
+	echo "${up%.*}${up#*.}"
+}
+
+# run_bin OUT-PREFIX CMD...: sets RC and ELAPSED (centiseconds)
+run_bin() {
+	local pfx=$1 t0
+
+	shift
+	t0=$(uptime_cs)
+	timeout -s KILL $CASE_LIMIT "$@" >"$pfx.out" 2>"$pfx.err" </dev/null
+	RC=$?
+	ELAPSED=$(($(uptime_cs) - t0))
+}
+
+# Random number of centiseconds in [lo, hi].
+rand_cs() {
+	echo $(($1 + $(od -An -N2 -tu2 /dev/urandom) % ($2 - $1 + 1)))
+}
+
+cs_to_s() { printf '%d.%02d' $(($1 / 100)) $(($1 % 100)); }
+
+# --- parsing ---------------------------------------------------------
+
+# Normalise any of the four outputs into one row per series:
+#   KIND CPU COUNT MIN AVG MAX SUM OVER	(hist, timerlat top; "-" if absent)
+#   osn  CPU PERIODS RUNTIME NOISE AVAIL MAXNOISE MAXSINGLE	(osnoise top)
+# KIND is irq, thr or cpu.  Only the per-CPU summary is read: anything
+# after the first "max:" row (an ALL block) is ignored.  Top output may
+# repeat: the last screen wins.
+parse_out() {
+	awk '
+	{ gsub(/\033(\[[0-9;]*)?[A-Za-z]/, "") }
+	/^Index/ {
+		for (i = 2; i <= NF; i++) {
+			split($i, p, "-"); kind[i] = tolower(p[1]); cpu[i] = p[2] + 0
+		}
+		ncol = NF; next
+	}
+	done { next }
+	ncol && /^[0-9]+ / { for (i = 2; i <= NF; i++) sum[i] += $i; next }
+	ncol && /^(over|count|min|avg|max):/ {
+		k = substr($1, 1, length($1) - 1)
+		for (i = 2; i <= NF; i++) v[k, i] = $i
+		done = k == "max"; next
+	}
+	/^ *[0-9]+ #[0-9]+ / {
+		c = $1 + 0; n = substr($2, 2)
+		if ($3 == "|")
+			top[c] = sprintf("irq %d %d %s %s %s - -\nthr %d %d %s %s %s - -",
+				c, n, $5, $6, $7, c, n, $10, $11, $12)
+		else
+			top[c] = sprintf("osn %d %d %s %s %s %s %s",
+				c, n, $3, $4, $5, $6, $7)
+	}
+	END {
+		for (i = 2; i <= ncol; i++)
+			print kind[i], cpu[i], v["count", i], v["min", i], v["avg", i],
+				v["max", i], sum[i] + 0, v["over", i]
+		for (c in top) print top[c]
+	}' "$1"
+}
+
+# Structural lines: headers, column titles and summary labels (of the
+# per-CPU summary: an ALL block of ours is left out).
+skeleton() {
+	awk '
+	{ gsub(/\033(\[[0-9;]*)?[A-Za-z]/, "") }
+	/^[0-9]/ || /^ *[0-9]+ #/ { next }
+	/^ALL / || /^[-|]+ *$/ { next }		# our extra ALL row in top
+	/^(over|count|min|avg|max):/ { print $1; if ($1 == "max:") exit; next }
+	{ sub(/ +$/, ""); sub(/^ +/, ""); if (!seen[$0]++) print }' "$1"
+}
+
+# --- checks ----------------------------------------------------------
+# Each sees BIN, TOOL, OUT (file prefix), RC, ELAPSED and TAB (parsed
+# rows) and returns non-zero with a message on stdout when it fails.
+
+chk_rc() { [ "$RC" -eq "$1" ] || echo "exit status $RC, expected $1"; }
+
+# Counts > 0 on every CPU of the comma list, none on the others.
+chk_counts() {
+	echo "$TAB" | awk -v want=",$1," '
+	NF { has = index(want, "," $2 ",") > 0; n = $3 + 0
+	     if (has && n <= 0) print "no samples on cpu " $2 " (" $1 ")"
+	     if (!has && n > 0) print n " samples on unselected cpu " $2 " (" $1 ")"
+	     seen[$2] = 1 }
+	END { m = split(want, w, ",")
+	      for (i = 1; i <= m; i++)
+		if (w[i] != "" && !(w[i] in seen)) print "cpu " w[i] " missing" }'
+}
+
+# min <= avg <= max, rows + over == count, thread >= IRQ latency, as
+# many thread as IRQ samples (within 1%), %CPU available ==
+# 100 * (runtime - noise) / runtime and max single <= max noise.
+chk_numbers() {
+	[ -n "$TAB" ] || { echo "no per-CPU data found"; return; }
+	echo "$TAB" | awk '
+	function num(x) { return x ~ /^[0-9.]+$/ }
+	$1 == "osn" {
+		if ($4 <= 0) { print "cpu " $2 ": runtime " $4; next }
+		a = 100 * ($4 - $5) / $4; d = a - $6
+		if (d > 0.001 || d < -0.001)
+			print "cpu " $2 ": % CPU Aval " $6 ", runtime/noise give " a
+		if ($8 > $7) print "cpu " $2 ": max single " $8 " > max noise " $7
+		next
+	}
+	$3 > 0 && num($4) && num($5) && num($6) && !($4 <= $5 && $5 <= $6) {
+		print $1 " cpu " $2 ": min " $4 " avg " $5 " max " $6 " out of order"
+	}
+	$3 > 0 && !(num($4) && num($5) && num($6)) { print $1 " cpu " $2 ": no min/avg/max" }
+	$8 != "-" && $7 + $8 != $3 {
+		print $1 " cpu " $2 ": rows " $7 " + over " $8 " != count " $3
+	}
+	$1 == "irq" { imax[$2] = $6; iavg[$2] = $5; icnt[$2] = $3 }
+	$1 == "thr" { tmax[$2] = $6; tavg[$2] = $5; tcnt[$2] = $3 }
+	END {
+		for (c in tmax) {
+			d = icnt[c] - tcnt[c]; d = d < 0 ? -d : d
+			if (d > 2 && d * 100 > icnt[c])
+				print "cpu " c ": " icnt[c] " irq but " tcnt[c] " thread samples"
+			if (tmax[c] + 0 < imax[c] + 0)
+				print "cpu " c ": thread max " tmax[c] " < irq max " imax[c]
+			if (tavg[c] + 0 < iavg[c] + 0)
+				print "cpu " c ": thread avg " tavg[c] " < irq avg " iavg[c]
+		}
+	}'
+}
+
+# Header lines and column titles as Debian's rtla 6.1 prints them, for a
+# run of -d $1 seconds (rtla may round the duration up by one).
+chk_format() {
+	local dur="0 00:00:$(printf %02d "$1")|0 00:00:$(printf %02d $(($1 + 1)))"
+	local want
+
+	case $TOOL in
+	*hist)	sed -n 1,2p "$OUT.out" | tr '\n' '|' |
+			grep -qxF "# RTLA ${TOOL% hist} histogram|# Time unit is microseconds (us)|" ||
+			echo "header: $(sed -n 1,2p "$OUT.out" | tr '\n' '|')"
+		sed -n 3p "$OUT.out" | grep -Eqx "# Duration:   ($dur)" ||
+			echo "duration line: $(sed -n 3p "$OUT.out")"
+		case $TOOL in
+		timerlat*) want='Index( +IRQ-[0-9]{3} +Thr-[0-9]{3})+ *' ;;
+		*) want='Index( +CPU-[0-9]{3})+ *' ;;
+		esac
+		sed -n 4p "$OUT.out" | grep -Eqx "$want" ||
+			echo "column titles: $(sed -n 4p "$OUT.out")"
+		[ "$(skeleton "$OUT.out" | tail -n 5 | tr '\n' ' ')" = \
+		  "over: count: min: avg: max: " ] || echo "summary labels missing"
+		return
+		;;
+	timerlat*)
+		want="Timer Latency|($dur) +\| +IRQ Timer Latency \(us\) +\| +Thread Timer Latency \(us\)|CPU COUNT      \|      cur       min       avg       max \|      cur       min       avg       max" ;;
+	osnoise*)
+		want="Operating System Noise|duration:   ($dur) \| time is in us|CPU Period       Runtime        Noise  % CPU Aval   Max Noise   Max Single          HW          NMI          IRQ      Softirq       Thread" ;;
+	esac
+	[ "$(skeleton "$OUT.out" | grep -Ecx "$want")" -eq 3 ] ||
+		echo "header lines differ from /$want/"
+}
+
+# Wall time of a run given -d $1 seconds: no shorter, at most 10 s more
+# (start-up under TCG on a loaded host takes seconds).
+chk_dur() {
+	[ $ELAPSED -ge $(($1 * 100 - 20)) ] && [ $ELAPSED -le $(($1 * 100 + 1000)) ] ||
+		echo "ran $(cs_to_s $ELAPSED) s for -d $1"
+}
+
+# Stopped well before -d $1 seconds.
+chk_early() {
+	[ $ELAPSED -lt $(($1 * 100 - 200)) ] ||
+		echo "ran $(cs_to_s $ELAPSED) s: threshold did not stop it before -d $1"
+}
+
+chk_stopline() {
+	cat "$OUT.out" "$OUT.err" | grep -qx "rtla ${TOOL% *} hit stop tracing" ||
+		echo "no line 'rtla ${TOOL% *} hit stop tracing'"
+}
+
+# The trace file $1 was written and is not empty.
+chk_file() { [ -s "$1" ] || echo "trace file $1 missing or empty"; }
+
+# Exactly one line on stderr, matching the extended regex $1.
+chk_oneline() {
+	local n=$(grep -c . "$OUT.err")
+
+	[ "$n" -eq 1 ] || echo "$n lines on stderr, expected 1"
+	grep -Eiq -- "$1" "$OUT.err" || echo "stderr does not name the problem (/$1/)"
+}
+
+# Total count of this run is $2..$3 percent of that of case $1.
+chk_ratio() {
+	local lo=${1#*:} a b
+
+	lo=${lo%:*}
+	a=$(echo "$TAB" | awk '{ s += $3 } END { print s + 0 }')
+	b=$(parse_out "$WORK/${1%%:*}.$SLUG.$BNAME.out" | awk '{ s += $3 } END { print s + 0 }')
+	[ "$b" -gt 0 ] && [ $((a * 100)) -ge $((b * lo)) ] &&
+		[ $((a * 100)) -le $((b * ${1##*:})) ] ||
+		echo "count $a vs $b of case ${1%%:*}: not within ${lo}..${1##*:}%"
+}
+
+# osnoise top: each CPU's runtime per period is about $1 us.
+chk_runtime() {
+	echo "$TAB" | awk -v r="$1" '
+	$1 == "osn" && $3 > 0 { x = $4 / $3
+	  if (x < 0.9 * r || x > 1.3 * r) print "cpu " $2 ": runtime/period " x " us, -r " r }
+	$1 == "osn" && $3 < 5 { print "cpu " $2 ": only " $3 " periods" }'
+}
+
+# --- cases -----------------------------------------------------------
+
+# check_all CHECKS: run the check tokens, set HARD and TODO texts.
+check_all() {
+	local tok name arg msg
+
+	HARD= TODO=
+	for tok in $1; do
+		name=${tok#\~}; arg=
+		case $name in *=*) arg=${name#*=}; name=${name%%=*} ;; esac
+		msg=$(chk_$name "$arg")
+		[ -n "$msg" ] || continue
+		if [ "$BNAME" = ref ] && [ "$tok" != "$name${arg:+=$arg}" ]; then
+			TODO="$TODO$msg
+"
+		else
+			HARD="$HARD$msg
+"
+		fi
+	done
+}
+
+# Report tracefs left as preset; restore it if not.
+check_restored() {
+	local now=$(state_dump) hard= todo=
+
+	if [ "$now" != "$BASE" ]; then
+		now=$(printf '%s\n' "$now" | grep -vxF "$BASE" | sed 's/^/now /')
+		case " $2 " in
+		*" ~restored "*) [ $BNAME = ref ] && todo=$now || hard=$now ;;
+		*) hard=$now ;;
+		esac
+		state_preset
+	fi
+	tap_result "$1: tracefs restored" "$hard" "$todo"
+}
+
+# Failure details: the command, its status, output and the kernel log.
+show_run() {
+	echo "command: $*"
+	echo "exit status $RC after $(cs_to_s $ELAPSED) s"
+	echo "--- stdout (head):"; head -n 30 "$OUT.out" | tr '\033' '^'
+	echo "--- stderr (head):"; head -n 15 "$OUT.err"
+	[ $RC -lt 128 ] || { echo "--- dmesg (tail):"; dmesg | tail -n 8; }
+}
+
+# report_case DESC CHECKS EXTRA-FAILURE CMD...: check the run just made
+# (OUT, RC, ELAPSED), print its TAP lines and details on failure.
+report_case() {
+	local desc=$1 checks=$2 hard=$3
+
+	shift 3
+	TAB=$(parse_out "$OUT.out")
+	check_all "$checks"
+	if ! tap_result "$desc" "$hard$HARD" "$TODO"; then
+		show_run "$@" | diag
+	elif [ -n "$TODO" ]; then
+		show_run "$@" | head -n 6 | diag
+	fi
+	check_restored "$desc" "$checks"
+}
+
+# run_case ID CHECKS ARGS: one case for the current BIN and TOOL.
+run_case() {
+	local id=$1 checks=$2
+
+	shift 2
+	OUT=$WORK/$id.$SLUG.$BNAME
+	rm -f "$WORK"/*.txt
+	run_bin "$OUT" $BIN $TOOL "$@"
+	report_case "$BNAME: rtla $TOOL $*" "$checks" "" $BIN $TOOL "$@"
+}
+
+# kill_case SIG CHECKS ARGS: signal a run after 0.5..3 s.  rtla runs in
+# the foreground (a background job would start with SIGINT ignored) and
+# a background killer sends the signal, then SIGKILL if it hangs.
+kill_case() {
+	local sig=$1 checks=$2 delay killer hung=
+
+	shift 2
+	OUT=$WORK/kill-$sig.$SLUG.$BNAME
+	delay=$(rand_cs 50 300)
+	rm -f "$OUT.pid" "$OUT.hung"
+	(
+		sleep "$(cs_to_s $delay)"
+		pid=$(cat "$OUT.pid")
+		kill -$sig $pid
+		i=0
+		while kill -0 $pid 2>/dev/null && [ $i -lt 60 ]; do
+			sleep 0.2
+			i=$((i + 1))
+		done
+		kill -0 $pid 2>/dev/null && touch "$OUT.hung" && kill -9 $pid
+	) 2>/dev/null &
+	killer=$!
+	run_bin "$OUT" sh -c 'echo $$ >"$0"; exec "$@"' "$OUT.pid" $BIN $TOOL "$@"
+	wait $killer
+	[ ! -e "$OUT.hung" ] || hung="still running 12 s after SIG$sig
+"
+	report_case "$BNAME: SIG$sig after $(cs_to_s $delay) s: rtla $TOOL $*" \
+		"$checks" "$hung" $BIN $TOOL "$@"
+}
+
+# Handled by check_restored: only marks the tracefs check of a case.
+chk_restored() { :; }

@@ -1,0 +1,152 @@
+#!/usr/bin/env python3
+"""Check the report files a VM run wrote: JSON, OpenMetrics, JUnit, budgets.
+
+Reads the guest's output (files between "=== name" markers) on stdin and
+prints TAP.
+"""
+import json
+import re
+import subprocess
+import sys
+import xml.etree.ElementTree as ET
+
+files = {}
+name = None
+for line in sys.stdin.read().splitlines(keepends=True):
+    m = re.match(r"^=== (\S+)\n$", line)
+    if m:
+        name = m.group(1)
+        files[name] = ""
+    elif name:
+        files[name] += line
+
+results = []
+
+
+def check(ok, what, detail=""):
+    results.append((bool(ok), what, detail))
+
+
+def text_counts(text):
+    """count: row of a text histogram, keyed by column name."""
+    header = next(l for l in text.splitlines() if l.startswith("Index"))
+    count = next(l for l in text.splitlines() if l.startswith("count:"))
+    return dict(zip(header.split()[1:], map(int, count.split()[1:])))
+
+
+def rc(name):
+    return int(files.get(name + ".rc", "-1").strip() or -1)
+
+
+RT_TESTS_KEYS = ["file_version", "cmdline", "rt_test_version", "start_time",
+                 "end_time", "return_code", "sysinfo", "num_threads",
+                 "resolution_in_ns", "thread"]
+
+# 1. a gate that passes, with all three formats from one run
+check(rc("gate") == 0, "budgets that hold exit 0", files.get("gate.err", ""))
+try:
+    doc = json.loads(files["gate.json"])
+    check(all(k in doc for k in RT_TESTS_KEYS), "JSON holds the rt-tests keys")
+    check(set(doc["sysinfo"]) >= {"sysname", "nodename", "release", "version",
+                                  "machine", "realtime"}, "JSON sysinfo")
+    ext = doc["rtla"]
+    check(set(ext) >= {"cpus", "all", "lost_events", "budgets", "system",
+                       "params", "version"}, "JSON holds the rtla extension")
+    check(set(ext["system"]) >= {"kernel_cmdline", "isolcpus", "nohz_full",
+                                 "preemption", "cpu_dma_latency_us",
+                                 "clocksource"}, "JSON system facts")
+    counts = text_counts(files["gate.out"])
+    same = True
+    for cpu, thread in doc["thread"].items():
+        n = int(cpu)
+        same &= thread["cycles"] == counts["Thr-%03d" % n]
+        same &= ext["cpus"][cpu]["irq"]["count"] == counts["IRQ-%03d" % n]
+        same &= sum(thread["histogram"].values()) + \
+            ext["cpus"][cpu]["thread"]["over"] == thread["cycles"]
+        p = ext["cpus"][cpu]["thread"]["percentiles"]
+        known = [p[k] for k in ("p50", "p90", "p99") if p[k] is not None]
+        same &= known == sorted(known)
+    check(same and len(doc["thread"]) == doc["num_threads"] > 0,
+          "JSON counts equal the text output of the same run")
+    check(len(ext["budgets"]) == 2 * doc["num_threads"] and
+          all(b["pass"] for b in ext["budgets"]), "JSON budget verdicts")
+    check(doc["return_code"] == 0, "JSON return_code")
+except (KeyError, ValueError, StopIteration) as e:
+    check(False, "gate JSON", repr(e))
+
+try:
+    out = subprocess.run(["promtool", "check", "metrics"],
+                         input=files["gate.prom"] + files["ostop.prom"][:0],
+                         capture_output=True, text=True)
+    check(out.returncode == 0, "OpenMetrics passes promtool (hist)",
+          out.stdout + out.stderr)
+    out = subprocess.run(["promtool", "check", "metrics"],
+                         input=files["ostop.prom"], capture_output=True,
+                         text=True)
+    check(out.returncode == 0, "OpenMetrics passes promtool (top)",
+          out.stdout + out.stderr)
+    check("rtla_timerlat_latency_seconds_bucket{" in files["gate.prom"],
+          "OpenMetrics has the latency histogram")
+except (FileNotFoundError, KeyError) as e:
+    check(False, "promtool", repr(e))
+
+try:
+    root = ET.fromstring(files["gate.xml"])
+    cases = root.findall(".//testcase")
+    check(len(cases) == 4 and not root.findall(".//failure"),
+          "JUnit: one passing case per budget and CPU")
+except (ET.ParseError, KeyError) as e:
+    check(False, "JUnit parses", repr(e))
+
+# 2. a gate that fails
+check(rc("fail") == 2, "a violated budget exits 2", files.get("fail.rc", ""))
+check(re.search(r"budget irq:max=1us violated on CPU 1: \d+ us > 1 us",
+                files.get("fail.out", "")), "the violation line names CPU, value and limit")
+try:
+    root = ET.fromstring(files["fail.xml"])
+    check(len(root.findall(".//testcase")) == 1 and
+          len(root.findall(".//failure")) == 1, "JUnit records the failure")
+except (ET.ParseError, KeyError) as e:
+    check(False, "failing JUnit parses", repr(e))
+
+# 3. JSON on stdout stays parseable; the text goes to stderr
+try:
+    doc = json.loads(files["stdout.out"])
+    check(rc("stdout") == 0 and doc["rtla"]["tool"] == "osnoise hist" and
+          "# RTLA osnoise histogram" in files["stdout.err"],
+          "--json - keeps stdout pure JSON")
+    check(all(c["noise"]["count"] > 0 for c in doc["rtla"]["cpus"].values()),
+          "osnoise hist JSON has noise samples")
+except (KeyError, ValueError) as e:
+    check(False, "osnoise --json -", repr(e))
+
+try:
+    doc = json.loads(files["ostop.json"])
+    cpus = doc["rtla"]["cpus"]
+    ok = rc("ostop") == 0
+    for c in cpus.values():
+        p = c["periods"]
+        avail = 100.0 * (p["runtime"] - p["noise"]) / p["runtime"]
+        ok &= abs(avail - p["cpu_available_percent"]) < 0.001
+    check(ok and cpus, "osnoise top JSON: % CPU available from runtime and noise")
+except (KeyError, ValueError, ZeroDivisionError) as e:
+    check(False, "osnoise top JSON", repr(e))
+
+try:
+    doc = json.loads(files["tltop.out"])
+    check(rc("tltop") == 2 and doc["return_code"] == 2 and
+          not any(b["pass"] for b in doc["rtla"]["budgets"]),
+          "timerlat top: a failed budget is in the JSON and the exit status")
+except (KeyError, ValueError) as e:
+    check(False, "timerlat top JSON", repr(e))
+
+print("1..%d" % len(results))
+failed = 0
+for i, (ok, what, detail) in enumerate(results, 1):
+    print("%s %d - %s" % ("ok" if ok else "not ok", i, what))
+    if not ok:
+        failed += 1
+        for line in str(detail).splitlines()[:20]:
+            print("# " + line)
+print("# reports: %d passed, %d failed" % (len(results) - failed, failed))
+sys.exit(1 if failed else 0)
