@@ -85,6 +85,8 @@ static void catch_signals(void)
 	sigaction(SIGINT, &sa, NULL);
 	sigaction(SIGTERM, &sa, NULL);
 	sigaction(SIGHUP, &sa, NULL);
+	/* a closed pipe must end the run like a signal, not kill it unrestored */
+	signal(SIGPIPE, SIG_IGN);
 }
 
 static int check_system(struct run *run)
@@ -343,7 +345,8 @@ static void show(struct run *run, bool clear)
 	if (clear)
 		fputs("\033[H\033[J", run->text);
 	run->tool->render(run->text, run->params, &run->results);
-	fflush(run->text);
+	if (fflush(run->text) && errno == EPIPE)
+		stop_requested = SIGPIPE;
 }
 
 static void collect(struct run *run)
