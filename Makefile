@@ -47,10 +47,15 @@ e2e: $(BUILD)/rtla
 	tests/e2e/run
 	tests/reports/run
 
-check: unit check-docs e2e
+# The patched Linux 5.10 (kernel/): build it, its kernel checks, the
+# end-to-end suite on it, and the checks on a lockdep build
+check-kernel: $(BUILD)/rtla
+	kernel/ci.sh
+
+check: unit check-docs e2e check-kernel
 
 clean:
 	rm -rf $(BUILD)
 
-.PHONY: all unit e2e check clean
+.PHONY: all unit e2e check-kernel check clean
 -include $(wildcard $(BUILD)/*.d $(BUILD)/tests/*.d)

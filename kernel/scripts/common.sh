@@ -1,0 +1,15 @@
+# Shared settings of the kernel/ scripts (sourced, not run).
+
+KVER=5.10.262-1
+KPKG=linux-source-5.10
+KSUITE=bullseye-security
+KMIRROR=${RTLA_DEBIAN_SECURITY_MIRROR:-http://deb.debian.org/debian-security}
+KKEYRING=/usr/share/keyrings/debian-archive-bullseye-security-automatic.gpg
+
+KDIR=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+CACHE=${RTLA_CACHE:-$HOME/.cache/rtla}
+KCACHE=$CACHE/linux-5.10
+DL=$KCACHE/dl
+
+log() { printf '%s: %s\n' "${0##*/}" "$*" >&2; }
+die() { log "error: $*"; exit 1; }

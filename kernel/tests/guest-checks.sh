@@ -1,0 +1,395 @@
+#!/bin/sh
+# Kernel checks of the osnoise/timerlat series, run inside the guest (busybox
+# sh, two or more CPUs, tracefs at /sys/kernel/tracing).
+#
+# Prints one "CHECK PASS name" or "CHECK FAIL name: why" line per check,
+# and the ABI dumps between "=== BEGIN x" / "=== END x" lines for the host
+# to compare with the 6.1 RT reference.  Exits with the number of failures.
+#
+#   guest-checks.sh [--quick] [--rtla]
+#   --quick  skip the slower stop/hotplug/cycle checks
+#   --rtla   also run Debian's rtla 6.1 (/usr/bin/rtla) against the tracers
+
+T=/sys/kernel/tracing
+O=$T/osnoise
+FAILS=0
+QUICK=0
+RTLA=0
+for a; do
+	case $a in
+	--quick) QUICK=1 ;;
+	--rtla) RTLA=1 ;;
+	esac
+done
+
+pass() { echo "CHECK PASS $1"; }
+fail() { echo "CHECK FAIL $1: $2"; FAILS=$((FAILS + 1)); }
+check() { # name cond-command...
+	name=$1
+	shift
+	if "$@"; then pass "$name"; else fail "$name" "$*"; fi
+}
+
+NCPUS=$(grep -c '^processor' /proc/cpuinfo)
+LASTCPU=$((NCPUS - 1))
+
+reset_tracing() {
+	echo nop > $T/current_tracer
+	echo 1 > $T/tracing_on
+	echo 0 > $T/events/enable
+	echo > $T/trace
+	echo DEFAULTS > $O/options 2>/dev/null
+	echo all > $O/cpus
+	echo 1000000 > $O/period_us
+	echo 1000000 > $O/runtime_us
+	echo 0 > $O/stop_tracing_us
+	echo 0 > $O/stop_tracing_total_us
+	echo 1000 > $O/timerlat_period_us
+	echo 0 > $O/print_stack
+	echo 0 > $T/tracing_thresh
+}
+
+# Number of kernel threads named PREFIX/N.
+count_threads() {
+	n=0
+	for c in /proc/[0-9]*/comm; do
+		case $(cat $c 2>/dev/null) in
+		$1/[0-9]*) n=$((n + 1)) ;;
+		esac
+	done
+	echo $n
+}
+
+# Wait up to 5 s for COUNT threads named PREFIX/N.
+wait_threads() {
+	i=0
+	while [ $i -lt 50 ]; do
+		[ "$(count_threads $1)" = "$2" ] && return 0
+		sleep 0.1
+		i=$((i + 1))
+	done
+	return 1
+}
+
+# --- ABI dumps ------------------------------------------------------------
+
+dump_abi() {
+	echo "=== BEGIN files"
+	for f in cpus options period_us print_stack runtime_us \
+		 stop_tracing_total_us stop_tracing_us timerlat_period_us; do
+		echo "osnoise/$f mode=$(stat -c %a $O/$f) value=$(cat $O/$f)"
+	done
+	echo "tracing_thresh=$(cat $T/tracing_thresh)"
+	echo "=== END files"
+	echo "=== BEGIN formats"
+	for e in ftrace/osnoise ftrace/timerlat osnoise/sample_threshold \
+		 osnoise/nmi_noise osnoise/irq_noise osnoise/softirq_noise \
+		 osnoise/thread_noise; do
+		echo "== $e"
+		cat $T/events/$e/format
+	done
+	echo "=== END formats"
+}
+
+# --- tracers and files ----------------------------------------------------
+
+check_basics() {
+	check available_tracers grep -qw osnoise $T/available_tracers
+	check available_tracers_timerlat grep -qw timerlat $T/available_tracers
+	check cpus_default [ "$(cat $O/cpus)" = "0-$LASTCPU" ]
+}
+
+# Write VALUE to FILE: it must fail and leave the file as it was.
+expect_einval() {
+	before=$(cat $2)
+	if (echo "$1" > $2) 2>/dev/null; then
+		fail "invalid_write $2=$1" "accepted"
+		return
+	fi
+	if [ "$(cat $2)" != "$before" ]; then
+		fail "invalid_write $2=$1" "value changed"
+		return
+	fi
+	pass "invalid_write $(basename $2)=$1"
+}
+
+# Write VALUE to FILE: it must succeed and read back as EXPECTED.
+expect_ok() {
+	if ! (echo "$1" > $2) 2>/dev/null; then
+		fail "valid_write $2=$1" "rejected"
+		return
+	fi
+	check "valid_write $(basename $2)=$1" [ "$(cat $2)" = "${3:-$1}" ]
+}
+
+check_writes() {
+	reset_tracing
+	expect_einval 99 $O/timerlat_period_us
+	expect_einval 1000001 $O/timerlat_period_us
+	expect_einval abc $O/timerlat_period_us
+	expect_ok 100 $O/timerlat_period_us
+	expect_ok 1000000 $O/timerlat_period_us
+	echo 1000 > $O/timerlat_period_us
+	expect_einval -1 $O/period_us
+	expect_einval 12abc $O/stop_tracing_us
+	expect_einval 1000001 $O/runtime_us
+	expect_ok 500000 $O/runtime_us
+	expect_einval 400000 $O/period_us
+	expect_ok 2000000 $O/period_us
+	expect_ok 1000000 $O/period_us
+	expect_ok 1000000 $O/runtime_us
+	expect_einval abc $O/cpus
+	expect_einval 0-999 $O/cpus
+	expect_ok 0 $O/cpus
+	expect_ok all $O/cpus "0-$LASTCPU"
+	expect_einval FOO $O/options
+	expect_einval NO_DEFAULTS $O/options
+	expect_ok PANIC_ON_STOP $O/options \
+		"NO_DEFAULTS OSNOISE_WORKLOAD PANIC_ON_STOP NO_OSNOISE_PREEMPT_DISABLE NO_OSNOISE_IRQ_DISABLE "
+	expect_ok NO_PANIC_ON_STOP $O/options \
+		"DEFAULTS OSNOISE_WORKLOAD NO_PANIC_ON_STOP NO_OSNOISE_PREEMPT_DISABLE NO_OSNOISE_IRQ_DISABLE "
+	expect_ok NO_OSNOISE_WORKLOAD $O/options \
+		"NO_DEFAULTS NO_OSNOISE_WORKLOAD NO_PANIC_ON_STOP NO_OSNOISE_PREEMPT_DISABLE NO_OSNOISE_IRQ_DISABLE "
+	expect_ok DEFAULTS $O/options \
+		"DEFAULTS OSNOISE_WORKLOAD NO_PANIC_ON_STOP NO_OSNOISE_PREEMPT_DISABLE NO_OSNOISE_IRQ_DISABLE "
+	expect_ok 7 $T/tracing_thresh
+	echo 0 > $T/tracing_thresh
+}
+
+# --- timerlat samples -------------------------------------------------------
+
+# Check the timerlat lines of FILE: per CPU, IRQ seqnums go up by one, each
+# thread sample follows the IRQ sample with its seqnum, and the thread
+# latency is at least the IRQ latency.
+check_timerlat_samples() {
+	awk '
+	/ context +(irq|thread) timer_latency / {
+		if (!match($0, /\[[0-9]+\]/))
+			next
+		cpu = substr($0, RSTART + 1, RLENGTH - 2) + 0
+		for (i = 1; i <= NF; i++) {
+			if ($i ~ /^#[0-9]+$/)
+				seq = substr($i, 2) + 0
+			if ($i == "context")
+				ctx = $(i + 1)
+			if ($i == "timer_latency")
+				lat = $(i + 1) + 0
+		}
+		if (ctx == "irq") {
+			if ((cpu in lastirq) && seq != lastirq[cpu] + 1) {
+				printf "cpu %d: irq seq %d after %d\n", cpu, seq, lastirq[cpu]
+				bad++
+			}
+			lastirq[cpu] = seq
+			irqlat[cpu] = lat
+			nirq++
+		} else {
+			if (!(cpu in lastirq))
+				next
+			if (seq != lastirq[cpu]) {
+				printf "cpu %d: thread seq %d, irq seq %d\n", cpu, seq, lastirq[cpu]
+				bad++
+			} else if (lat < irqlat[cpu]) {
+				printf "cpu %d seq %d: thread %d < irq %d\n", cpu, seq, lat, irqlat[cpu]
+				bad++
+			}
+			nthread++
+		}
+	}
+	END {
+		printf "timerlat: %d irq, %d thread samples, %d errors\n", nirq, nthread, bad
+		exit (bad || nirq < 100 || nthread < 100)
+	}' "$1"
+}
+
+check_timerlat() {
+	reset_tracing
+	echo 2048 > $T/buffer_size_kb
+	echo timerlat > $T/current_tracer
+	check timerlat_threads wait_threads timerlat $NCPUS
+	pid=$(for p in /proc/[0-9]*; do
+		[ "$(cat $p/comm 2>/dev/null)" = timerlat/0 ] && echo ${p#/proc/}; done)
+	# Field 41 of stat is the policy (1 = SCHED_FIFO), 18 the priority
+	# as -1 - rt_priority.
+	set -- $(cat /proc/$pid/stat 2>/dev/null | sed 's/^.*) //')
+	check timerlat_fifo95 [ "$(eval echo \${39})" = 1 -a "$(eval echo \${16})" = -96 ]
+	sleep 2
+	echo 0 > $T/tracing_on
+	cat $T/trace > /tmp/timerlat.txt
+	echo nop > $T/current_tracer
+	check timerlat_header grep -q "ACTIVATION" /tmp/timerlat.txt
+	if check_timerlat_samples /tmp/timerlat.txt; then
+		pass timerlat_seqnum
+	else
+		fail timerlat_seqnum "see above"
+		grep context /tmp/timerlat.txt | head -20
+	fi
+	check timerlat_threads_gone wait_threads timerlat 0
+	echo 1408 > $T/buffer_size_kb
+}
+
+# --- stop conditions ------------------------------------------------------
+
+# Run TRACER with FILE=VALUE and expect tracing_on to drop within 10 s.
+expect_stop() {
+	reset_tracing
+	echo $3 > $O/$2
+	echo $1 > $T/current_tracer
+	i=0
+	while [ $i -lt 100 ] && [ "$(cat $T/tracing_on)" = 1 ]; do
+		sleep 0.1
+		i=$((i + 1))
+	done
+	check "stop_$1_$2" [ "$(cat $T/tracing_on)" = 0 ]
+	grep -q "stop tracing hit" $T/trace || fail "stop_$1_$2_note" "no note in trace"
+	echo nop > $T/current_tracer
+	echo 1 > $T/tracing_on
+}
+
+check_stop() {
+	expect_stop timerlat stop_tracing_us 1
+	expect_stop timerlat stop_tracing_total_us 1
+	echo 10000 > $O/runtime_us
+	expect_stop osnoise stop_tracing_us 1
+	expect_stop osnoise stop_tracing_total_us 1
+	reset_tracing
+}
+
+# --- noise attribution ------------------------------------------------------
+
+check_noise() {
+	reset_tracing
+	echo 2048 > $T/buffer_size_kb
+	echo $LASTCPU > $O/cpus
+	echo 200000 > $O/period_us
+	echo 100000 > $O/runtime_us
+	echo 1 > $T/events/osnoise/enable
+	taskset -c $LASTCPU sh -c 'while :; do :; done' &
+	busy=$!
+	echo osnoise > $T/current_tracer
+	sleep 3
+	echo 0 > $T/tracing_on
+	kill $busy
+	cat $T/trace > /tmp/osnoise.txt
+	echo nop > $T/current_tracer
+	echo 0 > $T/events/osnoise/enable
+	check osnoise_header grep -q "% OF CPU" /tmp/osnoise.txt
+	check thread_noise_busy_loop grep -q "thread_noise: *sh:$busy " /tmp/osnoise.txt
+	check irq_noise_local_timer grep -q "irq_noise: local_timer:236 " /tmp/osnoise.txt
+	check sample_threshold grep -q "sample_threshold: start" /tmp/osnoise.txt
+	# The summary lines: the busy loop shows in the THREAD counter, and
+	# takes a large share of the CPU.
+	if awk '$NF ~ /^[0-9]+$/ && NF >= 13 && $(NF-6) ~ /^[0-9]+\.[0-9]+$/ {
+			n++; if ($NF > 0) t++; if ($(NF-6) + 0 < 90) busy++ }
+		END { printf "osnoise: %d samples, %d with thread noise, %d below 90%%\n", n, t, busy
+		      exit !(n > 0 && t > 0 && busy > 0) }' /tmp/osnoise.txt; then
+		pass osnoise_summary_thread
+	else
+		fail osnoise_summary_thread "see above"
+		grep -v '^#' /tmp/osnoise.txt | grep -v noise: | head -5
+	fi
+	echo 1408 > $T/buffer_size_kb
+	reset_tracing
+}
+
+# --- instances ----------------------------------------------------------------
+
+check_instances() {
+	reset_tracing
+	echo 10000 > $O/period_us
+	echo 5000 > $O/runtime_us
+	mkdir $T/instances/rtla_a $T/instances/rtla_b
+	A=$T/instances/rtla_a
+	B=$T/instances/rtla_b
+	echo osnoise > $A/current_tracer
+	echo osnoise > $B/current_tracer
+	(echo timerlat > $T/current_tracer) 2>/dev/null
+	check timerlat_busy_while_osnoise [ "$(cat $T/current_tracer)" = nop ]
+	sleep 1
+	na=$(grep -c '^ .*\[0' $A/trace)
+	nb=$(grep -c '^ .*\[0' $B/trace)
+	check instances_both_sample [ "$na" -gt 0 -a "$nb" -gt 0 ]
+	check instances_one_thread_per_cpu [ "$(count_threads osnoise)" = $NCPUS ]
+	echo 0 > $B/tracing_on
+	echo nop > $A/current_tracer
+	check instance_b_still_running [ "$(count_threads osnoise)" = $NCPUS ]
+	echo nop > $B/current_tracer
+	rmdir $A $B
+	check instances_threads_gone wait_threads osnoise 0
+	reset_tracing
+}
+
+# --- start/stop cycles and hotplug -------------------------------------------
+
+check_cycles() {
+	for tracer in osnoise timerlat; do
+		reset_tracing
+		i=0
+		while [ $i -lt 20 ]; do
+			echo $tracer > $T/current_tracer
+			echo nop > $T/current_tracer
+			i=$((i + 1))
+		done
+		check "${tracer}_cycles_clean" wait_threads $tracer 0
+		echo $tracer > $T/current_tracer
+		check "${tracer}_cycles_one_per_cpu" wait_threads $tracer $NCPUS
+		if [ -w /sys/devices/system/cpu/cpu$LASTCPU/online ]; then
+			echo 0 > /sys/devices/system/cpu/cpu$LASTCPU/online
+			check "${tracer}_cpu_offline" wait_threads $tracer $((NCPUS - 1))
+			echo 1 > /sys/devices/system/cpu/cpu$LASTCPU/online
+			check "${tracer}_cpu_online" wait_threads $tracer $NCPUS
+			echo 0 > $O/cpus
+			check "${tracer}_cpus_restart" wait_threads $tracer 1
+			echo all > $O/cpus
+			check "${tracer}_cpus_all" wait_threads $tracer $NCPUS
+		else
+			fail "${tracer}_hotplug" "cpu$LASTCPU cannot go offline"
+		fi
+		echo nop > $T/current_tracer
+		check "${tracer}_stopped" wait_threads $tracer 0
+	done
+	reset_tracing
+}
+
+check_print_stack() {
+	reset_tracing
+	[ -e $O/print_stack ] || { fail print_stack "no file"; return; }
+	echo 1 > $O/print_stack
+	echo timerlat > $T/current_tracer
+	sleep 1
+	echo 0 > $T/tracing_on
+	check print_stack_trace grep -q "=> osn_timerlat_irq\|<stack trace>" $T/trace
+	reset_tracing
+}
+
+# --- Debian's rtla 6.1 ------------------------------------------------------
+
+check_rtla() {
+	reset_tracing
+	command -v rtla > /dev/null || { fail rtla "no rtla in the guest"; return; }
+	check rtla_timerlat_hist rtla timerlat hist -d 3s
+	check rtla_timerlat_top rtla timerlat top -q -d 3s
+	check rtla_osnoise_top rtla osnoise top -q -d 3s
+	check rtla_osnoise_hist rtla osnoise hist -d 3s
+	check rtla_timerlat_top_trace rtla timerlat top -q -d 3s -t /tmp/tl.txt
+	check rtla_osnoise_top_trace rtla osnoise top -q -d 3s -t /tmp/os.txt
+	reset_tracing
+}
+
+mountpoint -q $T || mount -t tracefs nodev $T
+reset_tracing
+dump_abi
+check_basics
+check_writes
+check_timerlat
+check_noise
+check_instances
+check_print_stack
+if [ $QUICK = 0 ]; then
+	check_stop
+	check_cycles
+fi
+[ $RTLA = 1 ] && check_rtla
+reset_tracing
+echo "CHECKS DONE failures=$FAILS"
+exit $FAILS

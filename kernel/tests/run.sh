@@ -1,0 +1,88 @@
+#!/bin/bash
+# Kernel checks of the osnoise/timerlat series: build (unless --kernel is
+# given), boot in QEMU with two CPUs, run guest-checks.sh, then check the
+# console:
+#   - the KUnit suite "osnoise" ran at boot and nothing failed (KTAP);
+#   - the osnoise/ files and event formats equal the 6.1 RT reference
+#     (abi-6.1-rt.expected: offsets, IDs and common_* fields aside);
+#   - every guest check passed;
+#   - no WARNING, BUG, Oops or lockdep report on the console.
+#
+#   kernel/tests/run.sh [--kernel BZIMAGE] [--debug] [--quick] [--no-rtla]
+#                       [--keep-console FILE]
+set -uo pipefail
+
+here=$(cd "$(dirname "$0")" && pwd)
+kernel= debug= quick= rtla=--rtla keep=
+while [ $# -gt 0 ]; do
+	case $1 in
+	--kernel) kernel=$2; shift ;;
+	--debug) debug=--debug ;;
+	--quick) quick=--quick ;;
+	--no-rtla) rtla= ;;
+	--keep-console) keep=$2; shift ;;
+	*) echo "run.sh: unknown option $1" >&2; exit 2 ;;
+	esac
+	shift
+done
+
+if [ -z "$kernel" ]; then
+	kernel=$("$here/../build.sh" $debug) || exit 1
+fi
+
+console=$(mktemp)
+trap 'rm -f "$console" "$console".*' EXIT
+start=$SECONDS
+"$here/qemu-boot.sh" --kernel "$kernel" --cpus 2 --timeout 1200 \
+	-- "$here/guest-checks.sh" $quick $rtla > "$console" 2>&1
+boot_rc=$?
+tr -d '\r' < "$console" > "$console.txt"
+[ -n "$keep" ] && cp "$console.txt" "$keep"
+echo "run.sh: guest ran for $((SECONDS - start)) s, status $boot_rc"
+
+failures=0
+bad() { echo "FAIL: $*"; failures=$((failures + 1)); }
+
+# KUnit, in KTAP: the osnoise suite must be there and nothing may fail.
+if ! grep -Eq '^(\[ *[0-9.]+\] )?ok [0-9]+ - osnoise$' "$console.txt"; then
+	bad "KUnit suite osnoise did not pass"
+	grep -E 'not ok|# Subtest|osnoise' "$console.txt" | grep -iE 'kunit|ok|subtest' | head
+else
+	echo "ok: KUnit osnoise: $(grep -Ec '^(\[ *[0-9.]+\] )? +ok [0-9]+ - osnoise_test' "$console.txt") cases passed"
+fi
+if grep -Eq '^(\[ *[0-9.]+\] )?\s*not ok ' "$console.txt"; then
+	bad "KUnit failures:"
+	grep -E 'not ok ' "$console.txt"
+fi
+
+# ABI dumps against the reference.
+sed -n '/^=== BEGIN files/,/^=== END formats/p' "$console.txt" |
+	awk -f "$here/normalize-abi.awk" > "$console.abi"
+if diff -u "$here/abi-6.1-rt.expected" "$console.abi" > "$console.diff"; then
+	echo "ok: osnoise/ files and event formats equal the 6.1 RT reference"
+else
+	bad "ABI differs from the 6.1 RT reference:"
+	cat "$console.diff"
+fi
+
+# Guest checks.
+npass=$(grep -c '^CHECK PASS ' "$console.txt")
+grep '^CHECK FAIL ' "$console.txt" && bad "$(grep -c '^CHECK FAIL ' "$console.txt") guest checks failed"
+grep -q '^CHECKS DONE' "$console.txt" || bad "guest checks did not finish (status $boot_rc)"
+echo "ok: $npass guest checks passed"
+
+# Kernel complaints.
+if grep -En 'WARNING:|BUG:|Oops|Kernel panic|circular locking|recursive locking|inconsistent lock state|suspicious RCU usage|sleeping function called from invalid context|INFO: task .* blocked|lockdep is turned off|DEBUG_LOCKS_WARN_ON|Call Trace:' \
+		"$console.txt" > "$console.warn"; then
+	bad "kernel reported problems:"
+	head -40 "$console.warn"
+else
+	echo "ok: no WARN, BUG or lockdep report on the console"
+fi
+
+if [ $failures -ne 0 ]; then
+	echo "run.sh: $failures failure(s); console tail:"
+	tail -30 "$console.txt"
+	exit 1
+fi
+echo "run.sh: all kernel checks passed"
