@@ -145,10 +145,12 @@ parse_out() {
 }
 
 # Structural lines: headers, column titles and summary labels (of the
-# per-CPU summary: an ALL block of ours is left out).
+# per-CPU summary: an ALL block of ours is left out).  Durations are
+# values, not structure: the reference counts its slow start-up in them.
 skeleton() {
 	awk '
 	{ gsub(/\033(\[[0-9;]*)?[A-Za-z]/, "") }
+	{ gsub(/[0-9]+ [0-9][0-9]:[0-9][0-9]:[0-9][0-9]/, "D hh:mm:ss") }
 	/^[0-9]/ || /^ *[0-9]+ #/ { next }
 	/^ALL / || /^[-|]+ *$/ { next }		# our extra ALL row in top
 	/^(over|count|min|avg|max):/ { print $1; if ($1 == "max:") exit; next }
