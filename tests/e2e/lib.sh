@@ -145,16 +145,20 @@ parse_out() {
 }
 
 # Structural lines: headers, column titles and summary labels (of the
-# per-CPU summary: an ALL block of ours is left out).  Durations are
-# values, not structure: the reference counts its slow start-up in them.
+# per-CPU summary: an ALL block of ours is left out).
 skeleton() {
 	awk '
 	{ gsub(/\033(\[[0-9;]*)?[A-Za-z]/, "") }
-	{ gsub(/[0-9]+ [0-9][0-9]:[0-9][0-9]:[0-9][0-9]/, "D hh:mm:ss") }
 	/^[0-9]/ || /^ *[0-9]+ #/ { next }
 	/^ALL / || /^[-|]+ *$/ { next }		# our extra ALL row in top
 	/^(over|count|min|avg|max):/ { print $1; if ($1 == "max:") exit; next }
 	{ sub(/ +$/, ""); sub(/^ +/, ""); if (!seen[$0]++) print }' "$1"
+}
+
+# The skeleton without duration values, for comparing two runs: the
+# reference counts its slow start-up in its duration.
+skeleton_no_time() {
+	skeleton "$1" | sed 's/[0-9]* [0-9][0-9]:[0-9][0-9]:[0-9][0-9]/D hh:mm:ss/'
 }
 
 # --- checks ----------------------------------------------------------
