@@ -4,7 +4,8 @@
 cd /tmp
 run() {
 	name=$1; shift
-	"$@" >"$name.out" 2>"$name.err"
+	# a hung run is killed and fails its checks instead of stalling the boot
+	timeout -s KILL 60 "$@" >"$name.out" 2>"$name.err" </dev/null
 	echo "$?" >"$name.rc"
 }
 
