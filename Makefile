@@ -52,7 +52,7 @@ e2e: $(BUILD)/rtla
 check-kernel: $(BUILD)/rtla
 	kernel/ci.sh
 
-check: unit check-docs e2e
+check: unit check-docs e2e check-kernel
 
 clean:
 	rm -rf $(BUILD)

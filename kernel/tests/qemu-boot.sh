@@ -8,7 +8,8 @@
 #
 # Prints the console on stdout.  The script's exit status is printed as
 # "=== GUEST RC=N"; qemu-boot.sh exits with it (124 on timeout, 125 if the
-# guest died first).  QEMU_ACCEL overrides the accelerator (default tcg).
+# guest died first).  QEMU_ACCEL overrides the accelerator (default
+# single-threaded TCG: see boot() in scripts/vm-run).
 set -euo pipefail
 
 kernel= cpus=2 mem=1024 timeout=900 append= rtla=/usr/bin/rtla
@@ -73,7 +74,7 @@ chmod +x "$root/init"
 (cd "$root" && find . | cpio -o -H newc --quiet | gzip -1) > "$work/initrd.gz"
 
 set +e
-timeout "$timeout" qemu-system-x86_64 ${QEMU_ACCEL:--accel tcg} \
+timeout "$timeout" qemu-system-x86_64 ${QEMU_ACCEL:--accel tcg,thread=single} \
 	-m "$mem" -smp "$cpus" -nographic -no-reboot \
 	-kernel "$kernel" -initrd "$work/initrd.gz" \
 	-append "console=ttyS0 panic=-1 oops=panic $append" < /dev/null |
