@@ -7,13 +7,26 @@
 struct tep_handle;
 struct tracefs_instance;
 struct sample_source;
+struct trace_reader;
 
 /* Load the record formats rtla decodes: the ftrace and osnoise systems. */
 struct tep_handle *reader_load_formats(void);
 
-/* Decode every record waiting in the instance's buffers. */
-int reader_drain(struct tep_handle *tep, struct tracefs_instance *instance,
-		 struct sample_source *source);
+/*
+ * Keep the trace_pipe_raw files of CPUs 0..@nr_cpus-1 of @instance open
+ * for the whole run, with one sub-buffer and one kbuffer for them all.
+ */
+struct trace_reader *reader_open(struct tep_handle *tep,
+				 struct tracefs_instance *instance,
+				 int nr_cpus);
+void reader_close(struct trace_reader *reader);
+
+/* Decode every record waiting in the buffers; the number decoded, or -1. */
+long reader_drain(struct trace_reader *reader, struct sample_source *source);
+
+/* Decode the records of one ring-buffer sub-buffer read from @cpu. */
+long reader_decode_subbuffer(struct trace_reader *reader, void *subbuf,
+			     int cpu, struct sample_source *source);
 
 /* Records the ring buffer of @cpu overwrote or dropped. */
 uint64_t reader_lost_events(struct tracefs_instance *instance, int cpu);

@@ -35,6 +35,7 @@ struct run {
 	struct tracefs_instance *main;
 	struct tracefs_instance *trace;
 	struct tep_handle *tep;
+	struct trace_reader *reader;
 	struct sample_source *source;
 	struct rtla_results results;
 	int dma_fd;
@@ -272,6 +273,9 @@ static int setup_threads(struct run *run)
 
 static void run_teardown(struct run *run)
 {
+	/* an instance with an open trace_pipe_raw cannot be removed */
+	reader_close(run->reader);
+	run->reader = NULL;
 	rtla_instance_destroy(run->main);
 	run->main = NULL;
 	rtla_instance_destroy(run->trace);
@@ -329,6 +333,13 @@ static int run_setup(struct run *run, int nr_cpus)
 		return -1;
 	if (start_tracer(run, run->main))
 		return -1;
+	/* an open trace_pipe_raw pins the tracer: open them after it is set */
+	run->reader = reader_open(run->tep, run->main, run->results.nr_cpus);
+	if (!run->reader) {
+		run_error(run, "cannot open the trace buffers: %s",
+			  strerror(errno));
+		return -1;
+	}
 	return setup_threads(run);
 }
 
@@ -351,7 +362,7 @@ static void show(struct run *run, bool clear)
 
 static void collect(struct run *run)
 {
-	if (reader_drain(run->tep, run->main, run->source) < 0)
+	if (reader_drain(run->reader, run->source) < 0)
 		debug(run, "reading the trace buffers failed: %s",
 		      strerror(errno));
 }

@@ -1,0 +1,266 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The trace reader against a fake tracing directory whose
+ * per_cpu/cpuN/trace_pipe_raw files hold ring-buffer sub-buffers laid out
+ * as the kernel writes them: a u64 timestamp, a long commit (the length
+ * of the data), then events of a 32-bit header (type_len in the low 5
+ * bits: the length in words; time delta above) and the record.
+ */
+#include "testutil.h"
+
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <event-parse.h>
+#include <tracefs.h>
+
+#include "reader.h"
+#include "source.h"
+
+struct seen {
+	int latencies, periods, noises;
+	uint64_t latency_sum;
+	int per_cpu[4];
+	int last_cpu;
+};
+
+static char root[] = "/tmp/rtla-fake-reader-XXXXXX";
+static int timerlat_id, osnoise_id;
+
+static void on_latency(void *ctx, int cpu, int context, uint64_t ns)
+{
+	struct seen *seen = ctx;
+
+	seen->latencies++;
+	seen->latency_sum += ns;
+	seen->per_cpu[cpu]++;
+	seen->last_cpu = cpu;
+}
+
+static void on_period(void *ctx, int cpu, const struct noise_period *p)
+{
+	struct seen *seen = ctx;
+
+	seen->periods++;
+	seen->per_cpu[cpu]++;
+}
+
+static void on_noise(void *ctx, int cpu, uint64_t ns)
+{
+	struct seen *seen = ctx;
+
+	seen->noises++;
+}
+
+struct subbuf {
+	unsigned char bytes[4096];
+	size_t used;
+};
+
+static void subbuf_init(struct subbuf *sb, uint64_t timestamp)
+{
+	memset(sb, 0, sizeof(*sb));
+	memcpy(sb->bytes, &timestamp, sizeof(timestamp));
+	sb->used = sizeof(uint64_t) + sizeof(long);
+}
+
+/* Append one record of @len bytes (a multiple of 4, at most 112). */
+static void subbuf_add(struct subbuf *sb, const void *rec, size_t len,
+		       uint32_t delta)
+{
+	uint32_t header = (uint32_t)(len / 4) | delta << 5;
+	long commit;
+
+	memcpy(sb->bytes + sb->used, &header, sizeof(header));
+	memcpy(sb->bytes + sb->used + sizeof(header), rec, len);
+	sb->used += sizeof(header) + len;
+	commit = sb->used - sizeof(uint64_t) - sizeof(long);
+	memcpy(sb->bytes + sizeof(uint64_t), &commit, sizeof(commit));
+}
+
+static void timerlat_record(unsigned char *rec, int context, uint64_t ns)
+{
+	uint16_t type = timerlat_id;
+	int32_t ctx = context;
+
+	memset(rec, 0, 32);
+	memcpy(rec, &type, sizeof(type));
+	memcpy(rec + 16, &ctx, sizeof(ctx));	/* context@16 */
+	memcpy(rec + 24, &ns, sizeof(ns));	/* timer_latency@24 */
+}
+
+static void osnoise_record(unsigned char *rec)
+{
+	uint16_t type = osnoise_id;
+	uint64_t runtime = 1000000;
+
+	memset(rec, 0, 60);
+	memcpy(rec, &type, sizeof(type));
+	memcpy(rec + 24, &runtime, sizeof(runtime));	/* runtime@24 */
+}
+
+static void write_cpu_file(int cpu, const struct subbuf *pages, int nr)
+{
+	char path[512];
+	FILE *f;
+
+	snprintf(path, sizeof(path), "%s/per_cpu/cpu%d", root, cpu);
+	assert_int_equal(mkdir(path, 0755), 0);
+	strcat(path, "/trace_pipe_raw");
+	f = fopen(path, "w");
+	assert_non_null(f);
+	while (nr--)
+		assert_int_equal(fwrite(pages++->bytes, 4096, 1, f), 1);
+	fclose(f);
+}
+
+static struct tep_handle *load_formats(void)
+{
+	struct tep_handle *tep = tep_alloc();
+	const char *files[] = {
+		"formats/ftrace_timerlat.format", "formats/ftrace_osnoise.format",
+		"formats/osnoise_sample_threshold.format",
+	};
+	const char *systems[] = { "ftrace", "ftrace", "osnoise" };
+	struct tep_event *event;
+	char *text;
+	int i;
+
+	for (i = 0; i < 3; i++) {
+		text = read_data_file(files[i]);
+		assert_int_equal(tep_parse_format(tep, &event, text,
+						  strlen(text), systems[i]), 0);
+		if (i == 0)
+			timerlat_id = event->id;
+		if (i == 1)
+			osnoise_id = event->id;
+		free(text);
+	}
+	return tep;
+}
+
+static int fake_tracefs(void **state)
+{
+	char path[512];
+
+	char *text = read_data_file("formats/header_page");
+	FILE *f;
+
+	assert_non_null(mkdtemp(root));
+	snprintf(path, sizeof(path), "%s/per_cpu", root);
+	assert_int_equal(mkdir(path, 0755), 0);
+	/* libtracefs sizes the sub-buffers from it */
+	snprintf(path, sizeof(path), "%s/events", root);
+	assert_int_equal(mkdir(path, 0755), 0);
+	strcat(path, "/header_page");
+	f = fopen(path, "w");
+	assert_non_null(f);
+	fputs(text, f);
+	fclose(f);
+	free(text);
+	return tracefs_set_tracing_dir(root);
+}
+
+static int remove_fake(void **state)
+{
+	char cmd[600];
+
+	snprintf(cmd, sizeof(cmd), "rm -rf %s", root);
+	return system(cmd);
+}
+
+static void test_drain_every_cpu_and_page(void **state)
+{
+	struct sample_sink sink = { on_latency, on_period, on_noise, NULL };
+	struct tep_handle *tep = load_formats();
+	struct sample_source *source;
+	struct trace_reader *reader;
+	struct subbuf pages[2];
+	unsigned char rec[64];
+	struct seen seen = { 0 };
+	int i;
+
+	sink.ctx = &seen;
+	/* CPU 0: two full-ish pages of timerlat samples, 1..100 us */
+	subbuf_init(&pages[0], 1000);
+	for (i = 1; i <= 60; i++) {
+		timerlat_record(rec, i & 1, i * 1000);
+		subbuf_add(&pages[0], rec, 32, 10);
+	}
+	subbuf_init(&pages[1], 2000);
+	for (i = 61; i <= 100; i++) {
+		timerlat_record(rec, i & 1, i * 1000);
+		subbuf_add(&pages[1], rec, 32, 10);
+	}
+	write_cpu_file(0, pages, 2);
+	/* CPU 1: one osnoise period; CPU 2 offline; CPU 3 nothing yet */
+	subbuf_init(&pages[0], 3000);
+	osnoise_record(rec);
+	subbuf_add(&pages[0], rec, 60, 1);
+	write_cpu_file(1, pages, 1);
+
+	source = sample_source_alloc(tep, &sink);
+	assert_non_null(source);
+	reader = reader_open(tep, NULL, 4);
+	assert_non_null(reader);
+
+	assert_int_equal(reader_drain(reader, source), 101);
+	assert_int_equal(seen.latencies, 100);
+	assert_int_equal(seen.latency_sum, 5050 * 1000);
+	assert_int_equal(seen.per_cpu[0], 100);
+	assert_int_equal(seen.periods, 1);
+	assert_int_equal(seen.per_cpu[1], 1);
+	assert_int_equal(seen.noises, 0);
+	/* read records are gone */
+	assert_int_equal(reader_drain(reader, source), 0);
+
+	/* a CPU that comes online later is read too */
+	subbuf_init(&pages[0], 4000);
+	timerlat_record(rec, 0, 7);
+	subbuf_add(&pages[0], rec, 32, 1);
+	write_cpu_file(3, pages, 1);
+	assert_int_equal(reader_drain(reader, source), 1);
+	assert_int_equal(seen.per_cpu[3], 1);
+	assert_int_equal(seen.last_cpu, 3);
+
+	reader_close(reader);
+	sample_source_free(source);
+	tep_free(tep);
+}
+
+static void test_unknown_event(void **state)
+{
+	struct seen seen = { 0 };
+	struct sample_sink sink = { on_latency, on_period, on_noise, &seen };
+	struct tep_handle *tep = load_formats();
+	struct sample_source *source = sample_source_alloc(tep, &sink);
+	struct trace_reader *reader = reader_open(tep, NULL, 1);
+	struct subbuf page;
+	unsigned char rec[64];
+
+	assert_non_null(reader);
+	subbuf_init(&page, 1);
+	timerlat_record(rec, 0, 5);
+	subbuf_add(&page, rec, 32, 1);
+	/* an event id no format describes is counted as ignored */
+	rec[0] = 0xee;
+	rec[1] = 0x7e;
+	subbuf_add(&page, rec, 32, 1);
+	assert_int_equal(reader_decode_subbuffer(reader, page.bytes, 0, source), 2);
+	assert_int_equal(seen.latencies, 1);
+	assert_int_equal(sample_source_ignored(source), 1);
+	reader_close(reader);
+	sample_source_free(source);
+	tep_free(tep);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_drain_every_cpu_and_page),
+		cmocka_unit_test(test_unknown_event),
+	};
+
+	return cmocka_run_group_tests_name("reader", tests, fake_tracefs,
+					   remove_fake);
+}
