@@ -53,7 +53,7 @@ struct trace_reader *reader_open(struct tep_handle *tep,
 				 int nr_cpus)
 {
 	struct trace_reader *reader;
-	int cpu;
+	int cpu, opened = 0, saved_errno;
 
 	reader = calloc(1, sizeof(*reader) + nr_cpus * sizeof(reader->cpu[0]));
 	if (!reader)
@@ -66,10 +66,15 @@ struct trace_reader *reader_open(struct tep_handle *tep,
 	if (!reader->kbuf || !reader->subbuf)
 		goto fail;
 	for (cpu = 0; cpu < nr_cpus; cpu++)
-		cpu_file(reader, cpu);
+		if (cpu_file(reader, cpu))
+			opened++;
+	if (!opened)
+		goto fail;
 	return reader;
 fail:
+	saved_errno = errno;
 	reader_close(reader);
+	errno = saved_errno;
 	return NULL;
 }
 

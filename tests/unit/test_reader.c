@@ -8,6 +8,7 @@
  */
 #include "testutil.h"
 
+#include <errno.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -254,11 +255,31 @@ static void test_unknown_event(void **state)
 	tep_free(tep);
 }
 
+static void test_no_buffer_to_read(void **state)
+{
+	struct tep_handle *tep = load_formats();
+	struct tracefs_instance *empty;
+	char path[512];
+
+	/* an instance without per_cpu files */
+	snprintf(path, sizeof(path), "%s/instances", root);
+	assert_int_equal(mkdir(path, 0755), 0);
+	strcat(path, "/empty");
+	assert_int_equal(mkdir(path, 0755), 0);
+	empty = tracefs_instance_alloc(NULL, "empty");
+	assert_non_null(empty);
+	assert_null(reader_open(tep, empty, 2));
+	assert_int_equal(errno, ENOENT);
+	tracefs_instance_free(empty);
+	tep_free(tep);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_drain_every_cpu_and_page),
 		cmocka_unit_test(test_unknown_event),
+		cmocka_unit_test(test_no_buffer_to_read),
 	};
 
 	return cmocka_run_group_tests_name("reader", tests, fake_tracefs,
