@@ -13,7 +13,10 @@ CFLAGS		+= -std=gnu11 -Wall -Wextra -Wno-unused-parameter \
 		   -Wmissing-prototypes -Wstrict-prototypes
 CPPFLAGS	+= -D_GNU_SOURCE -Iinclude $(LIB_CFLAGS) -DRTLA_VERSION=\"$(VERSION)\" -MMD -MP
 
-LIB_SRCS	:= $(filter-out src/main.c,$(wildcard src/*.c))
+# src/<layer>/*.c: every layer goes into librtla.a, which the binary and
+# the tests link; src/cli/main.c is the binary's entry point alone.
+MAIN_SRC	:= src/cli/main.c
+LIB_SRCS	:= $(filter-out $(MAIN_SRC),$(wildcard src/*/*.c))
 LIB_OBJS	:= $(LIB_SRCS:src/%.c=$(BUILD)/%.o)
 UNIT_SRCS	:= $(wildcard tests/unit/test_*.c)
 UNIT_BINS	:= $(UNIT_SRCS:tests/unit/%.c=$(BUILD)/tests/%)
@@ -22,13 +25,14 @@ all: $(BUILD)/rtla
 
 include mk/docs.mk
 
-$(BUILD)/rtla: $(BUILD)/main.o $(BUILD)/librtla.a
+$(BUILD)/rtla: $(BUILD)/cli/main.o $(BUILD)/librtla.a
 	$(CC) $(LDFLAGS) -o $@ $^ $(LIB_LDLIBS) -lm
 
 $(BUILD)/librtla.a: $(LIB_OBJS)
 	$(AR) rcs $@ $^
 
-$(BUILD)/%.o: src/%.c | $(BUILD)
+$(BUILD)/%.o: src/%.c
+	@mkdir -p $(@D)
 	$(CC) $(CPPFLAGS) $(CFLAGS) -c -o $@ $<
 
 $(BUILD)/tests/%: tests/unit/%.c $(BUILD)/librtla.a | $(BUILD)/tests
@@ -58,4 +62,4 @@ clean:
 	rm -rf $(BUILD)
 
 .PHONY: all unit e2e check-kernel check clean
--include $(wildcard $(BUILD)/*.d $(BUILD)/tests/*.d)
+-include $(wildcard $(BUILD)/*/*.d $(BUILD)/tests/*.d)

@@ -18,8 +18,8 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "options.h"
-#include "tool.h"
+#include "cli/options.h"
+#include "run/tool.h"
 
 #define PROBE_CPUS	4
 

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 #include "testutil.h"
 
-#include "config.h"
+#include "session/tracer_config.h"
 
 static const char *value_of(const struct tracer_config *c, enum knob_id id)
 {

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 #include "testutil.h"
 
-#include "options.h"
+#include "cli/options.h"
 
 static const struct tool_id timerlat_hist = {
 	"timerlat hist", "", TRACER_TIMERLAT, MODE_HIST, false };

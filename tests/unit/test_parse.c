@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 #include "testutil.h"
 
-#include "parse.h"
+#include "cli/parse.h"
 
 static void test_u64(void **state)
 {

@@ -15,8 +15,8 @@
 #include <event-parse.h>
 #include <tracefs.h>
 
-#include "reader.h"
-#include "source.h"
+#include "collect/reader.h"
+#include "collect/sample_source.h"
 
 struct seen {
 	int latencies, periods, noises;

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 #include "testutil.h"
 
-#include "render.h"
+#include "output/render.h"
 
 #define NR_CPUS		2
 

@@ -4,9 +4,9 @@
 
 #include <json.h>
 
-#include "budget.h"
-#include "percentile.h"
-#include "report.h"
+#include "model/budget.h"
+#include "model/percentile.h"
+#include "output/report.h"
 
 static void fill(struct histogram *h, uint64_t value, int times)
 {

@@ -9,9 +9,9 @@
 
 #include <tracefs.h>
 
-#include "config.h"
-#include "instance.h"
-#include "knobs.h"
+#include "session/tracer_config.h"
+#include "session/instance.h"
+#include "session/knobs.h"
 
 static char root[] = "/tmp/rtla-fake-tracefs-XXXXXX";
 

@@ -4,7 +4,7 @@
 
 #include <event-parse.h>
 
-#include "source.h"
+#include "collect/sample_source.h"
 
 struct seen {
 	int latencies, periods, noises;

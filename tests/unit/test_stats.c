@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 #include "testutil.h"
 
-#include "params.h"
-#include "results.h"
-#include "stats.h"
+#include "cli/params.h"
+#include "model/results.h"
+#include "model/stats.h"
 
 static void test_empty_series(void **state)
 {

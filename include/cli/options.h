@@ -1,0 +1,58 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef RTLA_OPTIONS_H
+#define RTLA_OPTIONS_H
+
+#include <stdio.h>
+
+#include "cli/params.h"
+
+/* Which tools take an option: a mask of these bits. */
+#define FOR_OSNOISE	(1U << 0)
+#define FOR_TIMERLAT	(1U << 1)
+#define FOR_TOP		(1U << 2)
+#define FOR_HIST	(1U << 3)
+#define FOR_HWNOISE	(1U << 4)
+#define FOR_TRACERS	(FOR_OSNOISE | FOR_TIMERLAT)
+#define FOR_MODES	(FOR_TOP | FOR_HIST)
+#define FOR_ALL		(FOR_TRACERS | FOR_MODES | FOR_HWNOISE)
+
+/* What an option's setter works on. */
+struct opt_ctx {
+	struct rtla_params *params;
+	int nr_cpus;
+};
+
+struct opt_spec {
+	const char *long_name;
+	int short_name;			/* 0: long form only */
+	int has_arg;			/* getopt's no/required/optional_argument */
+	unsigned int tools;		/* FOR_* mask */
+	const char *arg_name;		/* for --help */
+	const char *help;
+	int (*set)(struct opt_ctx *ctx, const char *arg, const char **why);
+};
+
+/* The tool a command line is parsed for. */
+struct tool_id {
+	const char *name;		/* "timerlat hist" */
+	const char *summary;		/* one line for --help */
+	enum rtla_tracer tracer;
+	enum rtla_mode mode;
+	bool hwnoise;
+};
+
+enum options_result {
+	OPTIONS_OK = 0,
+	OPTIONS_HELP = 1,	/* --help was printed: exit 0 */
+	OPTIONS_ERROR = -1,	/* one line was printed: exit 1 */
+};
+
+unsigned int tool_mask(const struct tool_id *tool);
+const struct opt_spec *options_table(size_t *count);
+
+enum options_result options_parse(const struct tool_id *tool, int argc,
+				  char **argv, int nr_cpus,
+				  struct rtla_params *params, FILE *err);
+void options_usage(const struct tool_id *tool, FILE *out);
+
+#endif

@@ -1,0 +1,24 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef RTLA_PARSE_H
+#define RTLA_PARSE_H
+
+#include <sched.h>
+#include <stdint.h>
+
+#include "cli/params.h"
+
+/*
+ * Value parsers for the command line. Each returns 0 on success, or -1
+ * with *why pointing to a static sentence saying what is wrong.
+ */
+int parse_u64(const char *text, uint64_t *value, const char **why);
+int parse_u64_range(const char *text, uint64_t min, uint64_t max,
+		    uint64_t *value, const char **why);
+int parse_duration(const char *text, uint64_t *seconds, const char **why);
+int parse_time_ns(const char *text, uint64_t *ns, const char **why);
+int parse_cpu_list(const char *text, int nr_cpus, cpu_set_t *set,
+		   const char **why);
+int parse_sched(const char *text, struct sched_spec *sched, const char **why);
+int parse_event(const char *text, struct event_spec *event, const char **why);
+
+#endif

@@ -1,0 +1,38 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef RTLA_SAMPLE_SOURCE_H
+#define RTLA_SAMPLE_SOURCE_H
+
+#include <stdint.h>
+
+#include "model/stats.h"
+
+struct tep_handle;
+struct tep_event;
+struct tep_record;
+
+/* Where decoded samples go. */
+struct sample_sink {
+	void (*latency)(void *ctx, int cpu, int context, uint64_t latency_ns);
+	void (*period)(void *ctx, int cpu, const struct noise_period *period);
+	void (*noise)(void *ctx, int cpu, uint64_t duration_ns);
+	void *ctx;
+};
+
+struct sample_source;
+
+/*
+ * Resolve the ftrace:timerlat, ftrace:osnoise and osnoise:sample_threshold
+ * record layouts in @tep once; events the kernel lacks are skipped.
+ */
+struct sample_source *sample_source_alloc(struct tep_handle *tep,
+					  const struct sample_sink *sink);
+void sample_source_free(struct sample_source *source);
+
+/* Decode one record; returns 1 when it was a sample, 0 when not. */
+int sample_source_decode(struct sample_source *source, int event_id,
+			 const void *data, int cpu);
+
+/* Records seen that were none of ours: a debugging aid. */
+uint64_t sample_source_ignored(const struct sample_source *source);
+
+#endif

@@ -1,0 +1,52 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef RTLA_REPORT_H
+#define RTLA_REPORT_H
+
+#include <stdio.h>
+#include <time.h>
+
+#include "model/budget.h"
+#include "cli/params.h"
+#include "model/results.h"
+
+/* The facts of the machine that decide latency. */
+struct system_facts {
+	char sysname[65];
+	char nodename[65];
+	char release[65];
+	char version[65];
+	char machine[65];
+	bool realtime;
+	char preemption[32];
+	char cmdline[4096];
+	char isolcpus[256];
+	char nohz_full[256];
+	char clocksource[64];
+	int cpu_dma_latency_us;		/* -1: unknown */
+};
+
+void system_facts_collect(struct system_facts *facts);
+
+/* A finished run, as the machine-readable writers see it. */
+struct run_report {
+	const char *tool_name;
+	const char *version;
+	const struct rtla_params *params;
+	const struct rtla_results *results;
+	const struct system_facts *system;
+	time_t start_time;
+	time_t end_time;
+	int exit_status;
+	const struct budget_verdict *verdicts;
+	int nr_verdicts;
+};
+
+int report_write_json(const struct run_report *report, FILE *out);
+int report_write_openmetrics(const struct run_report *report, FILE *out);
+int report_write_junit(const struct run_report *report, FILE *out);
+
+/* Write through @writer to a temporary file renamed to @path at the end. */
+int report_write_file(const struct run_report *report, const char *path,
+		      int (*writer)(const struct run_report *, FILE *));
+
+#endif

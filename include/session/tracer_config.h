@@ -1,0 +1,30 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef RTLA_TRACER_CONFIG_H
+#define RTLA_TRACER_CONFIG_H
+
+#include "session/knobs.h"
+#include "cli/params.h"
+
+#define CONFIG_MAX_SETTINGS	NR_KNOBS
+#define CONFIG_VALUE_SIZE	32
+
+/* The knob values a run writes, built from the params alone. */
+struct tracer_config {
+	struct knob_setting settings[CONFIG_MAX_SETTINGS];
+	char values[CONFIG_MAX_SETTINGS][CONFIG_VALUE_SIZE];
+	int count;
+};
+
+#define OSNOISE_DEFAULT_PERIOD_US	1000000
+#define OSNOISE_DEFAULT_RUNTIME_US	1000000
+#define TIMERLAT_DEFAULT_PERIOD_US	1000
+
+/*
+ * Every knob the tracer depends on gets a value: the one asked for, or
+ * the tracer's default, so a run never inherits a leftover setting.
+ * Knobs the kernel lacks (@has_options, @has_print_stack) are left out.
+ */
+void tracer_config_build(const struct rtla_params *params, bool has_options,
+			 bool has_print_stack, struct tracer_config *config);
+
+#endif

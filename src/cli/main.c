@@ -1,0 +1,116 @@
+// SPDX-License-Identifier: GPL-2.0
+#include <stdio.h>
+#include <string.h>
+
+#include "run/tool.h"
+
+#ifndef RTLA_VERSION
+#define RTLA_VERSION "0.0"
+#endif
+
+struct command {
+	const char *name;
+	const char *help;
+	const struct rtla_tool *top;	/* the default mode */
+	const struct rtla_tool *hist;	/* NULL: no modes */
+};
+
+static const struct command commands[] = {
+	{ "osnoise", "measure the operating system noise",
+	  &osnoise_top_tool, &osnoise_hist_tool },
+	{ "timerlat", "measure the timer IRQ and thread latency",
+	  &timerlat_top_tool, &timerlat_hist_tool },
+	{ "hwnoise", "measure hardware-related noise (osnoise with IRQs off)",
+	  &hwnoise_tool, NULL },
+};
+
+#define NR_COMMANDS	(sizeof(commands) / sizeof(commands[0]))
+
+static void usage(FILE *out)
+{
+	size_t i;
+
+	fprintf(out, "rtla version %s\n\n  usage: rtla COMMAND [MODE] [OPTIONS]\n\n  commands:\n",
+		RTLA_VERSION);
+	for (i = 0; i < NR_COMMANDS; i++)
+		fprintf(out, "     %-9s- %s\n", commands[i].name,
+			commands[i].help);
+	fprintf(out, "\n  modes of osnoise and timerlat: top (the default), hist\n");
+	fprintf(out, "  rtla COMMAND [MODE] --help describes the options\n");
+}
+
+static void command_usage(const struct command *cmd, FILE *out)
+{
+	fprintf(out, "rtla %s: %s\n\n  usage: rtla %s [MODE] [OPTIONS]\n\n",
+		cmd->name, cmd->help, cmd->name);
+	fprintf(out, "  modes:\n     top   - %s\n     hist  - %s\n\n",
+		cmd->top->id.summary, cmd->hist->id.summary);
+	fprintf(out, "  without a MODE, top runs with the given options\n");
+}
+
+static bool is_help(const char *arg)
+{
+	return !strcmp(arg, "-h") || !strcmp(arg, "--help") ||
+	       !strcmp(arg, "help");
+}
+
+static char cmdline[4096];
+
+static void save_cmdline(int argc, char **argv)
+{
+	size_t len = 0;
+	int i;
+
+	for (i = 0; i < argc && len < sizeof(cmdline); i++)
+		len += snprintf(cmdline + len, sizeof(cmdline) - len, "%s%s",
+				i ? " " : "", argv[i]);
+}
+
+static int run_command(const struct command *cmd, int argc, char **argv)
+{
+	if (!cmd->hist)
+		return tool_main(cmd->top, argc, argv, cmdline);
+	if (argc < 2 || argv[1][0] == '-') {
+		if (argc == 2 && is_help(argv[1])) {
+			command_usage(cmd, stdout);
+			return RTLA_EXIT_OK;
+		}
+		return tool_main(cmd->top, argc, argv, cmdline);
+	}
+	if (!strcmp(argv[1], "top"))
+		return tool_main(cmd->top, argc - 1, argv + 1, cmdline);
+	if (!strcmp(argv[1], "hist"))
+		return tool_main(cmd->hist, argc - 1, argv + 1, cmdline);
+	if (is_help(argv[1])) {
+		command_usage(cmd, stdout);
+		return RTLA_EXIT_OK;
+	}
+	fprintf(stderr, "rtla %s: unknown mode '%s' (top or hist)\n",
+		cmd->name, argv[1]);
+	return RTLA_EXIT_ERROR;
+}
+
+int main(int argc, char **argv)
+{
+	size_t i;
+
+	save_cmdline(argc, argv);
+	if (argc < 2) {
+		usage(stderr);
+		return RTLA_EXIT_ERROR;
+	}
+	if (is_help(argv[1])) {
+		usage(stdout);
+		return RTLA_EXIT_OK;
+	}
+	if (!strcmp(argv[1], "--version") || !strcmp(argv[1], "-V")) {
+		printf("rtla version %s\n", RTLA_VERSION);
+		return RTLA_EXIT_OK;
+	}
+	for (i = 0; i < NR_COMMANDS; i++)
+		if (!strcmp(argv[1], commands[i].name))
+			return run_command(&commands[i], argc - 1, argv + 1);
+	fprintf(stderr, "rtla: unknown command '%s' (osnoise, timerlat or hwnoise)\n",
+		argv[1]);
+	return RTLA_EXIT_ERROR;
+}

@@ -1,0 +1,590 @@
+// SPDX-License-Identifier: GPL-2.0
+#include <getopt.h>
+#include <stddef.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "model/budget.h"
+#include "cli/options.h"
+#include "cli/parse.h"
+
+#define MAX_LONG_OPTIONS	64
+
+static int set_cpus(struct opt_ctx *ctx, const char *arg, const char **why)
+{
+	struct rtla_params *params = ctx->params;
+
+	if (parse_cpu_list(arg, ctx->nr_cpus, &params->cpu_set, why))
+		return -1;
+	free(params->cpus);
+	params->cpus = strdup(arg);
+	return 0;
+}
+
+static int set_duration(struct opt_ctx *ctx, const char *arg, const char **why)
+{
+	return parse_duration(arg, &ctx->params->duration_s, why);
+}
+
+static int set_debug(struct opt_ctx *ctx, const char *arg, const char **why)
+{
+	ctx->params->debug++;
+	return 0;
+}
+
+static int set_quiet(struct opt_ctx *ctx, const char *arg, const char **why)
+{
+	ctx->params->quiet = true;
+	return 0;
+}
+
+static int set_nano(struct opt_ctx *ctx, const char *arg, const char **why)
+{
+	ctx->params->nano = true;
+	return 0;
+}
+
+static int set_auto(struct opt_ctx *ctx, const char *arg, const char **why)
+{
+	if (parse_u64_range(arg, 1, UINT32_MAX, &ctx->params->auto_us, why))
+		return -1;
+	ctx->params->auto_set = true;
+	return 0;
+}
+
+static int set_trace(struct opt_ctx *ctx, const char *arg, const char **why)
+{
+	struct rtla_params *params = ctx->params;
+
+	params->trace = true;
+	if (!arg)
+		return 0;
+	if (*arg == '=')
+		arg++;
+	if (!*arg) {
+		*why = "empty file name";
+		return -1;
+	}
+	free(params->trace_file);
+	params->trace_file = strdup(arg);
+	return 0;
+}
+
+static int set_event(struct opt_ctx *ctx, const char *arg, const char **why)
+{
+	struct rtla_params *params = ctx->params;
+
+	if (params->nr_events >= RTLA_MAX_EVENTS) {
+		*why = "too many events";
+		return -1;
+	}
+	if (parse_event(arg, &params->events[params->nr_events], why))
+		return -1;
+	params->nr_events++;
+	params->trace = true;
+	return 0;
+}
+
+static int set_event_string(struct opt_ctx *ctx, const char *arg,
+			    const char **why, size_t offset)
+{
+	struct rtla_params *params = ctx->params;
+	char **field;
+
+	if (!params->nr_events) {
+		*why = "needs a preceding -e event";
+		return -1;
+	}
+	if (!params->events[params->nr_events - 1].name) {
+		*why = "needs a preceding -e sys:event, not a whole system";
+		return -1;
+	}
+	field = (char **)((char *)&params->events[params->nr_events - 1] +
+			  offset);
+	free(*field);
+	*field = strdup(arg);
+	return 0;
+}
+
+static int set_filter(struct opt_ctx *ctx, const char *arg, const char **why)
+{
+	return set_event_string(ctx, arg, why,
+				offsetof(struct event_spec, filter));
+}
+
+static int set_trigger(struct opt_ctx *ctx, const char *arg, const char **why)
+{
+	return set_event_string(ctx, arg, why,
+				offsetof(struct event_spec, trigger));
+}
+
+static int set_priority(struct opt_ctx *ctx, const char *arg, const char **why)
+{
+	return parse_sched(arg, &ctx->params->sched, why);
+}
+
+static int set_timerlat_period(struct opt_ctx *ctx, const char *arg,
+			       const char **why)
+{
+	if (parse_u64_range(arg, 100, 1000000, &ctx->params->period_us, why)) {
+		*why = "period must be 100-1000000 us";
+		return -1;
+	}
+	return 0;
+}
+
+static int set_osnoise_period(struct opt_ctx *ctx, const char *arg,
+			      const char **why)
+{
+	if (parse_u64_range(arg, 1, 10000000, &ctx->params->period_us, why)) {
+		*why = "period must be 1-10000000 us";
+		return -1;
+	}
+	return 0;
+}
+
+static int set_runtime(struct opt_ctx *ctx, const char *arg, const char **why)
+{
+	if (parse_u64_range(arg, 100, 10000000, &ctx->params->runtime_us,
+			    why)) {
+		*why = "runtime must be 100-10000000 us";
+		return -1;
+	}
+	return 0;
+}
+
+static int set_us(const char *arg, uint64_t *value, bool *flag,
+		  const char **why)
+{
+	if (parse_u64_range(arg, 0, UINT32_MAX, value, why))
+		return -1;
+	*flag = true;
+	return 0;
+}
+
+static int set_stop(struct opt_ctx *ctx, const char *arg, const char **why)
+{
+	struct rtla_params *params = ctx->params;
+
+	return set_us(arg, &params->stop_us, &params->stop_us_set, why);
+}
+
+static int set_stop_total(struct opt_ctx *ctx, const char *arg,
+			  const char **why)
+{
+	struct rtla_params *params = ctx->params;
+
+	return set_us(arg, &params->stop_total_us, &params->stop_total_us_set,
+		      why);
+}
+
+static int set_threshold(struct opt_ctx *ctx, const char *arg,
+			 const char **why)
+{
+	struct rtla_params *params = ctx->params;
+
+	return set_us(arg, &params->threshold_us, &params->threshold_set, why);
+}
+
+static int set_stack(struct opt_ctx *ctx, const char *arg, const char **why)
+{
+	struct rtla_params *params = ctx->params;
+
+	return set_us(arg, &params->print_stack_us, &params->print_stack_set,
+		      why);
+}
+
+static int set_dma_latency(struct opt_ctx *ctx, const char *arg,
+			   const char **why)
+{
+	uint64_t value;
+
+	if (parse_u64_range(arg, 0, 10000000, &value, why))
+		return -1;
+	ctx->params->dma_latency_us = value;
+	return 0;
+}
+
+static int set_bucket_size(struct opt_ctx *ctx, const char *arg,
+			   const char **why)
+{
+	uint64_t value;
+
+	if (parse_u64_range(arg, 1, 1000000, &value, why)) {
+		*why = "bucket size must be 1-1000000";
+		return -1;
+	}
+	ctx->params->bucket_size = value;
+	return 0;
+}
+
+static int set_entries(struct opt_ctx *ctx, const char *arg, const char **why)
+{
+	uint64_t value;
+
+	if (parse_u64_range(arg, 10, 9999999, &value, why)) {
+		*why = "entries must be 10-9999999";
+		return -1;
+	}
+	ctx->params->entries = value;
+	return 0;
+}
+
+static int set_string(struct opt_ctx *ctx, const char *arg, const char **why,
+		      size_t offset)
+{
+	char **field = (char **)((char *)ctx->params + offset);
+
+	if (!*arg) {
+		*why = "empty file name";
+		return -1;
+	}
+	free(*field);
+	*field = strdup(arg);
+	return 0;
+}
+
+#define DEFINE_FILE_SETTER(field)					\
+static int set_##field(struct opt_ctx *ctx, const char *arg,		\
+		       const char **why)				\
+{									\
+	return set_string(ctx, arg, why,				\
+			  offsetof(struct rtla_params, field));		\
+}
+
+DEFINE_FILE_SETTER(json_file)
+DEFINE_FILE_SETTER(openmetrics_file)
+DEFINE_FILE_SETTER(junit_file)
+
+static int set_budget(struct opt_ctx *ctx, const char *arg, const char **why)
+{
+	struct rtla_params *params = ctx->params;
+
+	if (params->nr_budgets >= RTLA_MAX_BUDGETS) {
+		*why = "too many budgets";
+		return -1;
+	}
+	if (budget_parse(arg, params->tracer, params->mode,
+			 &params->budgets[params->nr_budgets], why))
+		return -1;
+	params->nr_budgets++;
+	return 0;
+}
+
+#define DEFINE_FLAG_SETTER(field)					\
+static int set_##field(struct opt_ctx *ctx, const char *arg,		\
+		       const char **why)				\
+{									\
+	ctx->params->field = true;					\
+	return 0;							\
+}
+
+DEFINE_FLAG_SETTER(no_irq)
+DEFINE_FLAG_SETTER(no_thread)
+DEFINE_FLAG_SETTER(no_header)
+DEFINE_FLAG_SETTER(no_summary)
+DEFINE_FLAG_SETTER(no_index)
+DEFINE_FLAG_SETTER(with_zeros)
+DEFINE_FLAG_SETTER(percentiles)
+
+#define OSN	(FOR_OSNOISE | FOR_MODES | FOR_HWNOISE)
+#define TLAT	(FOR_TIMERLAT | FOR_MODES)
+#define ANY	FOR_ALL
+#define HIST(t)	((t) | FOR_HIST)
+
+static const struct opt_spec option_table[] = {
+	{ "auto", 'a', required_argument, ANY, "us",
+	  "stop when a sample reaches <us>, keep the trace (sets the stop thresholds and -t)", set_auto },
+	{ "period", 'p', required_argument, OSN, "us",
+	  "osnoise period in us", set_osnoise_period },
+	{ "runtime", 'r', required_argument, OSN, "us",
+	  "osnoise runtime in us, at most the period", set_runtime },
+	{ "stop", 's', required_argument, OSN, "us",
+	  "stop tracing when a single noise reaches <us>", set_stop },
+	{ "stop-total", 'S', required_argument, OSN, "us",
+	  "stop tracing when the noise of one period reaches <us>", set_stop_total },
+	{ "threshold", 'T', required_argument, OSN, "us",
+	  "the smallest gap counted as noise (tracing_thresh; 0 means 5 us)", set_threshold },
+	{ "period", 'p', required_argument, TLAT, "us",
+	  "timerlat period in us (100-1000000)", set_timerlat_period },
+	{ "irq", 'i', required_argument, TLAT, "us",
+	  "stop tracing when an IRQ latency reaches <us>", set_stop },
+	{ "thread", 'T', required_argument, TLAT, "us",
+	  "stop tracing when a thread latency reaches <us>", set_stop_total },
+	{ "stack", 's', required_argument, TLAT, "us",
+	  "save the IRQ stack when a thread latency reaches <us>", set_stack },
+	{ "cpus", 'c', required_argument, ANY, "cpu-list",
+	  "measure only these CPUs (example: 0-3,5)", set_cpus },
+	{ "duration", 'd', required_argument, ANY, "time[s|m|h|d]",
+	  "stop after this long (default unit: seconds)", set_duration },
+	{ "debug", 'D', no_argument, ANY, NULL,
+	  "print debug information on stderr", set_debug },
+	{ "trace", 't', optional_argument, ANY, "[=file]",
+	  "on a stop, save the trace to file (default: <tracer>_trace.txt)", set_trace },
+	{ "event", 'e', required_argument, ANY, "sys[:event]",
+	  "enable this event in the trace instance; repeatable", set_event },
+	{ "filter", 0, required_argument, ANY, "filter",
+	  "apply this filter to the previous -e event", set_filter },
+	{ "trigger", 0, required_argument, ANY, "trigger",
+	  "apply this trigger to the previous -e event", set_trigger },
+	{ "priority", 'P', required_argument, ANY, "o:prio|r:prio|f:prio|d:runtime:period",
+	  "scheduling of the tracer threads: SCHED_OTHER nice, SCHED_RR or SCHED_FIFO priority, or SCHED_DEADLINE runtime and period (ns, or with us, ms, s)", set_priority },
+	{ "quiet", 'q', no_argument, FOR_TRACERS | FOR_TOP | FOR_HWNOISE, NULL,
+	  "print only the final summary", set_quiet },
+	{ "nano", 'n', no_argument, TLAT, NULL,
+	  "show latencies in nanoseconds", set_nano },
+	{ "dma-latency", 0, required_argument, TLAT, "us",
+	  "hold /dev/cpu_dma_latency at <us> while measuring", set_dma_latency },
+	{ "bucket-size", 'b', required_argument, HIST(FOR_TRACERS), "N",
+	  "histogram bucket size (default 1)", set_bucket_size },
+	{ "entries", 'E', required_argument, HIST(FOR_TRACERS), "N",
+	  "number of histogram buckets (default 256)", set_entries },
+	{ "no-irq", 0, no_argument, HIST(FOR_TIMERLAT), NULL,
+	  "leave out IRQ latencies", set_no_irq },
+	{ "no-thread", 0, no_argument, HIST(FOR_TIMERLAT), NULL,
+	  "leave out thread latencies", set_no_thread },
+	{ "no-header", 0, no_argument, HIST(FOR_TRACERS), NULL,
+	  "do not print the header", set_no_header },
+	{ "no-summary", 0, no_argument, HIST(FOR_TRACERS), NULL,
+	  "do not print the summary", set_no_summary },
+	{ "no-index", 0, no_argument, HIST(FOR_TRACERS), NULL,
+	  "do not print the index column", set_no_index },
+	{ "with-zeros", 0, no_argument, HIST(FOR_TRACERS), NULL,
+	  "print buckets that are empty on every CPU too", set_with_zeros },
+	{ "percentiles", 0, no_argument, HIST(FOR_TRACERS), NULL,
+	  "add p50, p90, p99, p99.9 and p99.99 rows after max:", set_percentiles },
+	{ "json", 0, required_argument, FOR_TRACERS | FOR_MODES, "FILE",
+	  "write the results as JSON (rt-tests layout plus an \"rtla\" key) to FILE, - for stdout", set_json_file },
+	{ "budget", 0, required_argument, FOR_TRACERS | FOR_MODES, "CTX:STAT=VALUE",
+	  "fail the run (exit 2) if a CPU exceeds it at the end: CTX irq, thread or noise; STAT max, avg, over or pN (hist); VALUE in us unless suffixed ns, us, ms, s; repeatable", set_budget },
+	{ "openmetrics", 0, required_argument, FOR_TRACERS | FOR_MODES, "FILE",
+	  "write the results as Prometheus/OpenMetrics text to FILE, atomically", set_openmetrics_file },
+	{ "junit", 0, required_argument, FOR_TRACERS | FOR_MODES, "FILE",
+	  "write the budget verdicts as JUnit XML to FILE", set_junit_file },
+	{ "help", 'h', no_argument, ANY, NULL, "print this help", NULL },
+};
+
+const struct opt_spec *options_table(size_t *count)
+{
+	*count = sizeof(option_table) / sizeof(option_table[0]);
+	return option_table;
+}
+
+unsigned int tool_mask(const struct tool_id *tool)
+{
+	if (tool->hwnoise)
+		return FOR_HWNOISE;
+	return (tool->tracer == TRACER_TIMERLAT ? FOR_TIMERLAT : FOR_OSNOISE) |
+	       (tool->mode == MODE_HIST ? FOR_HIST : FOR_TOP);
+}
+
+static bool option_applies(const struct opt_spec *spec, unsigned int mask)
+{
+	if (mask & FOR_HWNOISE)
+		return spec->tools & FOR_HWNOISE;
+	return (spec->tools & mask & FOR_TRACERS) &&
+	       (spec->tools & mask & FOR_MODES);
+}
+
+/* The options of one tool, in table order. */
+static size_t tool_options(const struct tool_id *tool,
+			   const struct opt_spec **specs)
+{
+	unsigned int mask = tool_mask(tool);
+	size_t i, count = 0;
+
+	for (i = 0; i < sizeof(option_table) / sizeof(option_table[0]); i++)
+		if (option_applies(&option_table[i], mask))
+			specs[count++] = &option_table[i];
+	return count;
+}
+
+void options_usage(const struct tool_id *tool, FILE *out)
+{
+	const struct opt_spec *specs[MAX_LONG_OPTIONS];
+	size_t i, count = tool_options(tool, specs);
+	char name[64];
+
+	fprintf(out, "rtla %s: %s\n\n  usage: rtla %s [options]\n\n",
+		tool->name, tool->summary, tool->name);
+	for (i = 0; i < count; i++) {
+		const struct opt_spec *spec = specs[i];
+
+		if (spec->short_name)
+			snprintf(name, sizeof(name), "-%c/--%s", spec->short_name,
+				 spec->long_name);
+		else
+			snprintf(name, sizeof(name), "   --%s", spec->long_name);
+		fprintf(out, "\t  %s%s%s: %s\n", name,
+			spec->arg_name && spec->has_arg != optional_argument ? " " : "",
+			spec->arg_name ? spec->arg_name : "", spec->help);
+	}
+	fprintf(out, "\n  exit status: 0 ok, 1 error, 2 a stop threshold was hit\n");
+}
+
+static void build_getopt(const struct opt_spec **specs, size_t count,
+			 struct option *longopts, char *shortopts)
+{
+	char *s = shortopts;
+	size_t i;
+
+	*s++ = '+';	/* no permutation: "-t FILE" may consume the next word */
+	*s++ = ':';
+	for (i = 0; i < count; i++) {
+		longopts[i].name = specs[i]->long_name;
+		longopts[i].has_arg = specs[i]->has_arg;
+		longopts[i].flag = NULL;
+		longopts[i].val = 256 + i;
+		if (!specs[i]->short_name)
+			continue;
+		*s++ = specs[i]->short_name;
+		if (specs[i]->has_arg == required_argument)
+			*s++ = ':';
+		else if (specs[i]->has_arg == optional_argument) {
+			*s++ = ':';
+			*s++ = ':';
+		}
+	}
+	*s = '\0';
+	memset(&longopts[count], 0, sizeof(longopts[count]));
+}
+
+static const struct opt_spec *find_spec(const struct opt_spec **specs,
+					size_t count, int opt)
+{
+	size_t i;
+
+	if (opt >= 256 && (size_t)(opt - 256) < count)
+		return specs[opt - 256];
+	for (i = 0; i < count; i++)
+		if (specs[i]->short_name == opt)
+			return specs[i];
+	return NULL;
+}
+
+/* The option as the user spelled it, for error messages. */
+static void spelled(const struct opt_spec *spec, int opt, char *buf,
+		    size_t size)
+{
+	if (opt >= 256)
+		snprintf(buf, size, "--%s", spec->long_name);
+	else
+		snprintf(buf, size, "-%c", opt);
+}
+
+static int check_combinations(const struct tool_id *tool,
+			      struct rtla_params *params, FILE *err)
+{
+	if (params->no_irq && params->no_thread) {
+		fprintf(err, "rtla %s: --no-irq and --no-thread together leave nothing to show\n",
+			tool->name);
+		return -1;
+	}
+	if (params->period_us && params->runtime_us &&
+	    params->runtime_us > params->period_us) {
+		fprintf(err, "rtla %s: runtime %llu us is longer than period %llu us\n",
+			tool->name, (unsigned long long)params->runtime_us,
+			(unsigned long long)params->period_us);
+		return -1;
+	}
+	return 0;
+}
+
+/* -a: stop at the given latency and keep the trace, unless set otherwise. */
+static void apply_auto(struct rtla_params *params)
+{
+	if (!params->auto_set)
+		return;
+	if (!params->stop_us_set) {
+		params->stop_us = params->auto_us;
+		params->stop_us_set = true;
+	}
+	if (params->tracer == TRACER_TIMERLAT) {
+		if (!params->stop_total_us_set) {
+			params->stop_total_us = params->auto_us;
+			params->stop_total_us_set = true;
+		}
+		if (!params->print_stack_set) {
+			params->print_stack_us = params->auto_us;
+			params->print_stack_set = true;
+		}
+	} else if (!params->threshold_set) {
+		params->threshold_us = 1;
+		params->threshold_set = true;
+	}
+	params->trace = true;
+}
+
+enum options_result options_parse(const struct tool_id *tool, int argc,
+				  char **argv, int nr_cpus,
+				  struct rtla_params *params, FILE *err)
+{
+	const struct opt_spec *specs[MAX_LONG_OPTIONS];
+	struct option longopts[MAX_LONG_OPTIONS + 1];
+	char shortopts[3 * MAX_LONG_OPTIONS + 3];
+	size_t count = tool_options(tool, specs);
+	struct opt_ctx ctx = { .params = params, .nr_cpus = nr_cpus };
+	const struct opt_spec *spec;
+	const char *why, *arg;
+	char name[64];
+	int opt, cpu;
+
+	params_init(params, tool->tracer, tool->mode);
+	params->hwnoise = tool->hwnoise;
+	for (cpu = 0; cpu < nr_cpus && cpu < CPU_SETSIZE; cpu++)
+		CPU_SET(cpu, &params->cpu_set);
+
+	build_getopt(specs, count, longopts, shortopts);
+	optind = 0;
+	opterr = 0;
+	while ((opt = getopt_long(argc, argv, shortopts, longopts, NULL)) != -1) {
+		if (opt == '?') {
+			if (optopt && optopt < 256)
+				fprintf(err, "rtla %s: unknown option '-%c'\n",
+					tool->name, optopt);
+			else
+				fprintf(err, "rtla %s: unknown option '%s'\n",
+					tool->name, argv[optind - 1]);
+			return OPTIONS_ERROR;
+		}
+		if (opt == ':') {
+			fprintf(err, "rtla %s: option '%s' needs a value\n",
+				tool->name, argv[optind - 1]);
+			return OPTIONS_ERROR;
+		}
+		spec = find_spec(specs, count, opt);
+		if (!spec->set) {
+			options_usage(tool, stdout);
+			return OPTIONS_HELP;
+		}
+		arg = optarg;
+		/* "-t FILE": an optional argument given as the next word */
+		if (spec->has_arg == optional_argument && !arg &&
+		    optind < argc && argv[optind][0] != '-')
+			arg = argv[optind++];
+		why = NULL;
+		if (spec->set(&ctx, arg, &why)) {
+			spelled(spec, opt, name, sizeof(name));
+			if (arg)
+				fprintf(err, "rtla %s: invalid %s '%s': %s\n",
+					tool->name, name, arg, why);
+			else
+				fprintf(err, "rtla %s: %s: %s\n", tool->name,
+					name, why);
+			return OPTIONS_ERROR;
+		}
+	}
+	if (optind < argc) {
+		fprintf(err, "rtla %s: unexpected argument '%s'\n", tool->name,
+			argv[optind]);
+		return OPTIONS_ERROR;
+	}
+	apply_auto(params);
+	if (tool->hwnoise && !params->threshold_set) {
+		params->threshold_us = 1;
+		params->threshold_set = true;
+	}
+	if (check_combinations(tool, params, err))
+		return OPTIONS_ERROR;
+	return OPTIONS_OK;
+}

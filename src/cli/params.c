@@ -1,0 +1,49 @@
+// SPDX-License-Identifier: GPL-2.0
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli/params.h"
+
+void params_init(struct rtla_params *params, enum rtla_tracer tracer,
+		 enum rtla_mode mode)
+{
+	memset(params, 0, sizeof(*params));
+	params->tracer = tracer;
+	params->mode = mode;
+	params->dma_latency_us = -1;
+	params->bucket_size = 1;
+	params->entries = 256;
+}
+
+void params_free(struct rtla_params *params)
+{
+	int i;
+
+	for (i = 0; i < params->nr_events; i++) {
+		free(params->events[i].system);
+		free(params->events[i].name);
+		free(params->events[i].filter);
+		free(params->events[i].trigger);
+	}
+	params->nr_events = 0;
+	free(params->cpus);
+	params->cpus = NULL;
+	free(params->trace_file);
+	params->trace_file = NULL;
+	free(params->cmdline);
+	params->cmdline = NULL;
+	free(params->json_file);
+	params->json_file = NULL;
+	free(params->openmetrics_file);
+	params->openmetrics_file = NULL;
+	free(params->junit_file);
+	params->junit_file = NULL;
+}
+
+const char *params_trace_file(const struct rtla_params *params)
+{
+	if (params->trace_file)
+		return params->trace_file;
+	return params->tracer == TRACER_TIMERLAT ? "timerlat_trace.txt" :
+						   "osnoise_trace.txt";
+}

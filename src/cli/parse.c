@@ -1,0 +1,256 @@
+// SPDX-License-Identifier: GPL-2.0
+#include <ctype.h>
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli/parse.h"
+
+static int fail(const char **why, const char *reason)
+{
+	*why = reason;
+	return -1;
+}
+
+/* Parse leading decimal digits; *end is set past them. */
+static int parse_digits(const char *text, uint64_t *value, const char **end,
+			const char **why)
+{
+	char *stop;
+
+	if (!isdigit((unsigned char)*text))
+		return fail(why, "not a number");
+	errno = 0;
+	*value = strtoull(text, &stop, 10);
+	if (errno == ERANGE)
+		return fail(why, "number too large");
+	*end = stop;
+	return 0;
+}
+
+int parse_u64(const char *text, uint64_t *value, const char **why)
+{
+	const char *end;
+
+	if (parse_digits(text, value, &end, why))
+		return -1;
+	if (*end)
+		return fail(why, "not a number");
+	return 0;
+}
+
+int parse_u64_range(const char *text, uint64_t min, uint64_t max,
+		    uint64_t *value, const char **why)
+{
+	if (parse_u64(text, value, why))
+		return -1;
+	if (*value < min || *value > max)
+		return fail(why, "out of range");
+	return 0;
+}
+
+struct unit {
+	const char *suffix;
+	uint64_t factor;
+};
+
+static int parse_with_units(const char *text, const struct unit *units,
+			    uint64_t *value, const char **why)
+{
+	const char *end;
+	uint64_t number;
+
+	if (parse_digits(text, &number, &end, why))
+		return -1;
+	for (; units->suffix; units++) {
+		if (strcmp(end, units->suffix))
+			continue;
+		if (number > UINT64_MAX / units->factor)
+			return fail(why, "number too large");
+		*value = number * units->factor;
+		return 0;
+	}
+	return fail(why, "unknown unit");
+}
+
+int parse_duration(const char *text, uint64_t *seconds, const char **why)
+{
+	static const struct unit units[] = {
+		{ "", 1 }, { "s", 1 }, { "m", 60 }, { "h", 3600 },
+		{ "d", 86400 }, { NULL, 0 },
+	};
+
+	if (parse_with_units(text, units, seconds, why))
+		return -1;
+	if (!*seconds)
+		return fail(why, "must be at least one second");
+	return 0;
+}
+
+int parse_time_ns(const char *text, uint64_t *ns, const char **why)
+{
+	static const struct unit units[] = {
+		{ "", 1 }, { "ns", 1 }, { "us", 1000 }, { "ms", 1000000 },
+		{ "s", 1000000000ULL }, { NULL, 0 },
+	};
+
+	return parse_with_units(text, units, ns, why);
+}
+
+static int parse_cpu(const char **cursor, int nr_cpus, int *cpu,
+		     const char **why)
+{
+	const char *end;
+	uint64_t value;
+
+	if (parse_digits(*cursor, &value, &end, why))
+		return fail(why, "not a CPU list (example: 0-3,5)");
+	if (value >= (uint64_t)nr_cpus)
+		return fail(why, "no such CPU");
+	*cpu = value;
+	*cursor = end;
+	return 0;
+}
+
+int parse_cpu_list(const char *text, int nr_cpus, cpu_set_t *set,
+		   const char **why)
+{
+	const char *cursor = text;
+	int first, last, cpu;
+
+	CPU_ZERO(set);
+	if (nr_cpus > CPU_SETSIZE)
+		nr_cpus = CPU_SETSIZE;
+	for (;;) {
+		if (parse_cpu(&cursor, nr_cpus, &first, why))
+			return -1;
+		last = first;
+		if (*cursor == '-') {
+			cursor++;
+			if (parse_cpu(&cursor, nr_cpus, &last, why))
+				return -1;
+			if (last < first)
+				return fail(why, "range runs backwards");
+		}
+		for (cpu = first; cpu <= last; cpu++)
+			CPU_SET(cpu, set);
+		if (!*cursor)
+			return 0;
+		if (*cursor++ != ',' || !*cursor)
+			return fail(why, "not a CPU list (example: 0-3,5)");
+	}
+}
+
+static int parse_rt_priority(const char *text, int *priority,
+			     const char **why)
+{
+	uint64_t value;
+
+	if (parse_u64_range(text, 1, 99, &value, why))
+		return fail(why, "real-time priority must be 1-99");
+	*priority = value;
+	return 0;
+}
+
+static int parse_nice(const char *text, int *nice, const char **why)
+{
+	int negative = *text == '-';
+	uint64_t value;
+
+	if (parse_u64(text + negative, &value, why))
+		return -1;
+	if ((negative && value > 20) || (!negative && value > 19))
+		return fail(why, "nice value must be -20..19");
+	*nice = negative ? -(int)value : (int)value;
+	return 0;
+}
+
+static int parse_deadline(const char *text, struct sched_spec *sched,
+			  const char **why)
+{
+	const char *colon = strchr(text, ':');
+	char runtime[64];
+
+	if (!colon || (size_t)(colon - text) >= sizeof(runtime))
+		return fail(why, "deadline needs d:runtime:period");
+	memcpy(runtime, text, colon - text);
+	runtime[colon - text] = '\0';
+	if (parse_time_ns(runtime, &sched->runtime_ns, why) ||
+	    parse_time_ns(colon + 1, &sched->period_ns, why))
+		return -1;
+	if (!sched->runtime_ns || sched->runtime_ns > sched->period_ns)
+		return fail(why, "deadline runtime must be > 0 and <= period");
+	return 0;
+}
+
+int parse_sched(const char *text, struct sched_spec *sched, const char **why)
+{
+	memset(sched, 0, sizeof(*sched));
+	if (!text[0] || text[1] != ':')
+		return fail(why, "expected o:prio, r:prio, f:prio or d:runtime:period");
+	switch (text[0]) {
+	case 'o':
+		sched->policy = SCHED_OTHER;
+		if (parse_nice(text + 2, &sched->priority, why))
+			return -1;
+		break;
+	case 'r':
+		sched->policy = SCHED_RR;
+		if (parse_rt_priority(text + 2, &sched->priority, why))
+			return -1;
+		break;
+	case 'f':
+		sched->policy = SCHED_FIFO;
+		if (parse_rt_priority(text + 2, &sched->priority, why))
+			return -1;
+		break;
+	case 'd':
+		sched->policy = SCHED_DEADLINE;
+		if (parse_deadline(text + 2, sched, why))
+			return -1;
+		break;
+	default:
+		return fail(why, "expected o:prio, r:prio, f:prio or d:runtime:period");
+	}
+	sched->set = true;
+	return 0;
+}
+
+static int valid_event_word(const char *word)
+{
+	if (!*word)
+		return 0;
+	for (; *word; word++)
+		if (!isalnum((unsigned char)*word) && *word != '_' &&
+		    *word != '-' && *word != '.')
+			return 0;
+	return 1;
+}
+
+int parse_event(const char *text, struct event_spec *event, const char **why)
+{
+	const char *colon = strchr(text, ':');
+
+	memset(event, 0, sizeof(*event));
+	if (colon) {
+		event->system = strndup(text, colon - text);
+		event->name = strdup(colon + 1);
+	} else {
+		event->system = strdup(text);
+	}
+	if (!event->system || (colon && !event->name))
+		return fail(why, "out of memory");
+	if (!valid_event_word(event->system) ||
+	    (event->name && !valid_event_word(event->name) &&
+	     strcmp(event->name, "*"))) {
+		free(event->system);
+		free(event->name);
+		memset(event, 0, sizeof(*event));
+		return fail(why, "expected sys or sys:event");
+	}
+	if (event->name && !strcmp(event->name, "*")) {
+		free(event->name);
+		event->name = NULL;
+	}
+	return 0;
+}

@@ -1,0 +1,110 @@
+// SPDX-License-Identifier: GPL-2.0
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "model/stats.h"
+
+void series_add(struct series_stats *stats, uint64_t value)
+{
+	if (!stats->count || value < stats->min)
+		stats->min = value;
+	if (value > stats->max)
+		stats->max = value;
+	stats->sum += value;
+	stats->cur = value;
+	stats->count++;
+}
+
+void series_merge(struct series_stats *into, const struct series_stats *from)
+{
+	if (!from->count)
+		return;
+	if (!into->count || from->min < into->min)
+		into->min = from->min;
+	if (from->max > into->max)
+		into->max = from->max;
+	into->sum += from->sum;
+	into->cur = from->cur;
+	into->count += from->count;
+}
+
+uint64_t series_avg(const struct series_stats *stats)
+{
+	return stats->count ? stats->sum / stats->count : 0;
+}
+
+int histogram_alloc(struct histogram *hist, unsigned int entries,
+		    unsigned int bucket_size)
+{
+	memset(hist, 0, sizeof(*hist));
+	if (!bucket_size) {
+		errno = EINVAL;
+		return -1;
+	}
+	hist->bucket_size = bucket_size;
+	if (!entries)
+		return 0;
+	hist->buckets = calloc(entries, sizeof(*hist->buckets));
+	if (!hist->buckets)
+		return -1;
+	hist->entries = entries;
+	return 0;
+}
+
+void histogram_free(struct histogram *hist)
+{
+	free(hist->buckets);
+	hist->buckets = NULL;
+	hist->entries = 0;
+}
+
+void histogram_add(struct histogram *hist, uint64_t value)
+{
+	uint64_t bucket = value / hist->bucket_size;
+
+	series_add(&hist->stats, value);
+	if (!hist->entries)
+		return;
+	if (bucket < hist->entries)
+		hist->buckets[bucket]++;
+	else
+		hist->over++;
+}
+
+void histogram_merge(struct histogram *into, const struct histogram *from)
+{
+	unsigned int i;
+
+	series_merge(&into->stats, &from->stats);
+	into->over += from->over;
+	for (i = 0; i < into->entries && i < from->entries; i++)
+		into->buckets[i] += from->buckets[i];
+}
+
+void noise_summary_add(struct noise_summary *sum,
+		       const struct noise_period *period)
+{
+	sum->periods++;
+	sum->runtime += period->runtime;
+	sum->noise += period->noise;
+	if (period->noise > sum->max_noise)
+		sum->max_noise = period->noise;
+	if (period->max_single > sum->max_single)
+		sum->max_single = period->max_single;
+	sum->hw += period->hw;
+	sum->nmi += period->nmi;
+	sum->irq += period->irq;
+	sum->softirq += period->softirq;
+	sum->thread += period->thread;
+}
+
+uint64_t noise_available_scaled(const struct noise_summary *sum)
+{
+	unsigned __int128 free_time;
+
+	if (!sum->runtime || sum->noise >= sum->runtime)
+		return 0;
+	free_time = sum->runtime - sum->noise;
+	return (uint64_t)(free_time * 10000000 / sum->runtime);
+}

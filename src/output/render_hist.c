@@ -1,0 +1,288 @@
+// SPDX-License-Identifier: GPL-2.0
+#include <inttypes.h>
+#include <stddef.h>
+#include <string.h>
+
+#include "model/percentile.h"
+#include "output/render.h"
+
+#define MAX_CONTEXTS	2
+
+/* One printed column: a histogram of one CPU, or the sum of all CPUs. */
+struct column {
+	char label[16];
+	const struct histogram *hist;
+	uint64_t lost;
+};
+
+struct column_set {
+	struct column *cols;
+	int count;
+};
+
+struct hist_context {
+	const char *prefix;	/* "IRQ", "Thr", "CPU" */
+	const char *all_label;	/* the ALL block's column head */
+	size_t offset;		/* of the histogram in struct cpu_results */
+};
+
+static const struct hist_context timerlat_contexts[] = {
+	{ "IRQ", "IRQ", offsetof(struct cpu_results, irq) },
+	{ "Thr", "Thr", offsetof(struct cpu_results, thread) },
+};
+
+static const struct hist_context osnoise_contexts[] = {
+	{ "CPU", "Noise", offsetof(struct cpu_results, noise) },
+};
+
+/* The contexts a run shows, honouring --no-irq and --no-thread. */
+static int shown_contexts(const struct rtla_params *params,
+			  const struct hist_context **shown)
+{
+	int count = 0;
+
+	if (params->tracer == TRACER_OSNOISE) {
+		shown[count++] = &osnoise_contexts[0];
+		return count;
+	}
+	if (!params->no_irq)
+		shown[count++] = &timerlat_contexts[0];
+	if (!params->no_thread)
+		shown[count++] = &timerlat_contexts[1];
+	return count;
+}
+
+static const struct histogram *context_hist(const struct cpu_results *cpu,
+					    const struct hist_context *ctx)
+{
+	return (const struct histogram *)((const char *)cpu + ctx->offset);
+}
+
+static void print_label(FILE *out, const struct rtla_params *params,
+			const char *label)
+{
+	if (!params->no_index)
+		fprintf(out, "%-6s", label);
+}
+
+static void print_header(FILE *out, const struct rtla_params *params,
+			 const struct rtla_results *results)
+{
+	char duration[32];
+
+	if (params->no_header)
+		return;
+	format_duration(duration, sizeof(duration), results->elapsed_s);
+	fprintf(out, "# RTLA %s histogram\n",
+		params->tracer == TRACER_TIMERLAT ? "timerlat" : "osnoise");
+	fprintf(out, "# Time unit is %s\n", results->divisor == 1 ?
+		"nanoseconds (ns)" : "microseconds (us)");
+	fprintf(out, "# Duration: %s\n", duration);
+}
+
+static void print_index_line(FILE *out, const struct rtla_params *params,
+			     const struct column_set *set)
+{
+	int i;
+
+	if (!params->no_index)
+		fprintf(out, "Index");
+	for (i = 0; i < set->count; i++)
+		fprintf(out, "   %s", set->cols[i].label);
+	fprintf(out, "\n");
+}
+
+static void print_buckets(FILE *out, const struct rtla_params *params,
+			  const struct column_set *set)
+{
+	unsigned int bucket;
+	uint64_t total;
+	int i;
+
+	for (bucket = 0; bucket < params->entries; bucket++) {
+		total = 0;
+		for (i = 0; i < set->count; i++)
+			total += set->cols[i].hist->buckets[bucket];
+		if (!total && !params->with_zeros)
+			continue;
+		if (!params->no_index)
+			fprintf(out, "%-6" PRIu64,
+				(uint64_t)bucket * params->bucket_size);
+		for (i = 0; i < set->count; i++)
+			fprintf(out, "%9" PRIu64 " ",
+				set->cols[i].hist->buckets[bucket]);
+		fprintf(out, "\n");
+	}
+}
+
+enum stat_row { ROW_OVER, ROW_COUNT, ROW_MIN, ROW_AVG, ROW_MAX, ROW_LOST };
+
+static const char *const row_labels[] = {
+	[ROW_OVER] = "over:", [ROW_COUNT] = "count:", [ROW_MIN] = "min:",
+	[ROW_AVG] = "avg:", [ROW_MAX] = "max:", [ROW_LOST] = "lost:",
+};
+
+/* A percentile row: the value, or "over" when it is past the buckets. */
+static void print_percentile_row(FILE *out, const struct rtla_params *params,
+				 const struct column_set *set,
+				 const struct percentile_spec *spec)
+{
+	int i, width = 9;
+	char label[16];
+	uint64_t value;
+
+	snprintf(label, sizeof(label), "%s:", spec->name);
+	if (!params->no_index) {
+		fprintf(out, "%-6s", label);
+		if (strlen(label) > 6)
+			width -= strlen(label) - 6;
+	}
+	for (i = 0; i < set->count; i++) {
+		switch (histogram_percentile(set->cols[i].hist, spec->quantile,
+					     &value)) {
+		case PERCENTILE_FOUND:
+			fprintf(out, "%*" PRIu64 " ", width, value);
+			break;
+		case PERCENTILE_OVER:
+			fprintf(out, "%*s ", width, "over");
+			break;
+		default:
+			fprintf(out, "%*s ", width, "-");
+		}
+		width = 9;
+	}
+	fprintf(out, "\n");
+}
+
+static void print_row(FILE *out, const struct rtla_params *params,
+		      const struct column_set *set, enum stat_row row)
+{
+	const struct series_stats *stats;
+	uint64_t value;
+	int i;
+
+	print_label(out, params, row_labels[row]);
+	for (i = 0; i < set->count; i++) {
+		stats = &set->cols[i].hist->stats;
+		switch (row) {
+		case ROW_OVER:
+			value = set->cols[i].hist->over;
+			break;
+		case ROW_COUNT:
+			value = stats->count;
+			break;
+		case ROW_MIN:
+			value = stats->min;
+			break;
+		case ROW_AVG:
+			value = series_avg(stats);
+			break;
+		case ROW_MAX:
+			value = stats->max;
+			break;
+		default:
+			value = set->cols[i].lost;
+			break;
+		}
+		if (!stats->count && (row == ROW_MIN || row == ROW_AVG ||
+				      row == ROW_MAX))
+			fprintf(out, "%9s ", "-");
+		else
+			fprintf(out, "%9" PRIu64 " ", value);
+	}
+	fprintf(out, "\n");
+}
+
+static void print_summary(FILE *out, const struct rtla_params *params,
+			  const struct column_set *set, uint64_t lost)
+{
+	print_row(out, params, set, ROW_COUNT);
+	print_row(out, params, set, ROW_MIN);
+	print_row(out, params, set, ROW_AVG);
+	print_row(out, params, set, ROW_MAX);
+	if (params->percentiles) {
+		int i;
+
+		for (i = 0; i < NR_STANDARD_PERCENTILES; i++)
+			print_percentile_row(out, params, set,
+					     &standard_percentiles[i]);
+	}
+	if (lost)
+		print_row(out, params, set, ROW_LOST);
+}
+
+/* The ALL block: every shown CPU merged, one column per context. */
+static void print_all(FILE *out, const struct rtla_params *params,
+		      const struct rtla_results *results,
+		      const struct hist_context **contexts, int nr_contexts)
+{
+	struct histogram merged[MAX_CONTEXTS];
+	struct column cols[MAX_CONTEXTS];
+	struct column_set set = { cols, nr_contexts };
+	uint64_t lost = results_lost_total(results);
+	int c, cpu;
+
+	memset(cols, 0, sizeof(cols));
+	for (c = 0; c < nr_contexts; c++) {
+		histogram_alloc(&merged[c], params->entries,
+				params->bucket_size);
+		for (cpu = 0; cpu < results->nr_cpus; cpu++)
+			if (results_cpu_shown(results, cpu))
+				histogram_merge(&merged[c],
+						context_hist(&results->cpu[cpu],
+							     contexts[c]));
+		snprintf(cols[c].label, sizeof(cols[c].label), "%s",
+			 contexts[c]->all_label);
+		cols[c].hist = &merged[c];
+		cols[c].lost = lost;
+	}
+	print_label(out, params, "ALL:");
+	for (c = 0; c < nr_contexts; c++)
+		fprintf(out, "%9s ", cols[c].label);
+	fprintf(out, "\n");
+	print_summary(out, params, &set, lost);
+	print_row(out, params, &set, ROW_OVER);
+	for (c = 0; c < nr_contexts; c++)
+		histogram_free(&merged[c]);
+}
+
+void render_hist(FILE *out, const struct rtla_params *params,
+		 const struct rtla_results *results)
+{
+	const struct hist_context *contexts[MAX_CONTEXTS];
+	int nr_contexts = shown_contexts(params, contexts);
+	struct column cols[2 * CPU_SETSIZE];
+	struct column_set set = { cols, 0 };
+	int cpu, c;
+
+	for (cpu = 0; cpu < results->nr_cpus; cpu++) {
+		if (!results_cpu_shown(results, cpu))
+			continue;
+		for (c = 0; c < nr_contexts; c++) {
+			struct column *col = &cols[set.count++];
+
+			snprintf(col->label, sizeof(col->label), "%s-%03d",
+				 contexts[c]->prefix, cpu);
+			col->hist = context_hist(&results->cpu[cpu],
+						 contexts[c]);
+			col->lost = results->cpu[cpu].lost_events;
+		}
+	}
+
+	print_header(out, params, results);
+	print_index_line(out, params, &set);
+	print_buckets(out, params, &set);
+	print_row(out, params, &set, ROW_OVER);
+	if (params->no_summary)
+		return;
+	print_summary(out, params, &set, results_lost_total(results));
+	fprintf(out, "\n");
+	print_all(out, params, results, contexts, nr_contexts);
+}
+
+void format_duration(char *buf, size_t size, uint64_t seconds)
+{
+	snprintf(buf, size, "%3" PRIu64 " %02" PRIu64 ":%02" PRIu64 ":%02" PRIu64,
+		 seconds / 86400, seconds / 3600 % 24, seconds / 60 % 60,
+		 seconds % 60);
+}

@@ -1,0 +1,329 @@
+// SPDX-License-Identifier: GPL-2.0
+#include <json.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "model/percentile.h"
+#include "output/report.h"
+
+#define JSON_FILE_VERSION	1
+
+static void add(struct json_object *obj, const char *key,
+		struct json_object *value)
+{
+	json_object_object_add(obj, key, value);
+}
+
+static struct json_object *u64(uint64_t value)
+{
+	return json_object_new_uint64(value);
+}
+
+static struct json_object *string(const char *text)
+{
+	return json_object_new_string(text);
+}
+
+static void add_time(struct json_object *obj, const char *key, time_t when)
+{
+	char buf[64];
+	struct tm tm;
+
+	localtime_r(&when, &tm);
+	strftime(buf, sizeof(buf), "%a, %d %b %Y %T %z", &tm);
+	add(obj, key, string(buf));
+}
+
+static struct json_object *bucket_object(const struct histogram *hist)
+{
+	struct json_object *obj = json_object_new_object();
+	char key[32];
+	unsigned int i;
+
+	for (i = 0; i < hist->entries; i++) {
+		if (!hist->buckets[i])
+			continue;
+		snprintf(key, sizeof(key), "%llu",
+			 (unsigned long long)i * hist->bucket_size);
+		add(obj, key, u64(hist->buckets[i]));
+	}
+	return obj;
+}
+
+static struct json_object *percentiles_object(const struct histogram *hist)
+{
+	struct json_object *obj = json_object_new_object();
+	uint64_t value;
+	int i;
+
+	for (i = 0; i < NR_STANDARD_PERCENTILES; i++) {
+		const struct percentile_spec *p = &standard_percentiles[i];
+
+		if (histogram_percentile(hist, p->quantile, &value) ==
+		    PERCENTILE_FOUND)
+			add(obj, p->name, u64(value));
+		else
+			add(obj, p->name, NULL);
+	}
+	return obj;
+}
+
+/* The percentiles that fall past the last bucket: their value is unknown. */
+static struct json_object *percentiles_over(const struct histogram *hist)
+{
+	struct json_object *list = json_object_new_array();
+	uint64_t value;
+	int i;
+
+	for (i = 0; i < NR_STANDARD_PERCENTILES; i++)
+		if (histogram_percentile(hist, standard_percentiles[i].quantile,
+					 &value) == PERCENTILE_OVER)
+			json_object_array_add(list,
+				string(standard_percentiles[i].name));
+	return list;
+}
+
+static struct json_object *hist_object(const struct histogram *hist)
+{
+	struct json_object *obj = json_object_new_object();
+
+	add(obj, "count", u64(hist->stats.count));
+	add(obj, "min", hist->stats.count ? u64(hist->stats.min) : NULL);
+	add(obj, "max", hist->stats.count ? u64(hist->stats.max) : NULL);
+	add(obj, "avg", hist->stats.count ? json_object_new_double(
+		(double)hist->stats.sum / hist->stats.count) : NULL);
+	add(obj, "sum", u64(hist->stats.sum));
+	if (hist->entries) {
+		add(obj, "over", u64(hist->over));
+		add(obj, "percentiles", percentiles_object(hist));
+		add(obj, "percentiles_over", percentiles_over(hist));
+		add(obj, "histogram", bucket_object(hist));
+	}
+	return obj;
+}
+
+/* The histogram cyclictest users read: thread latency, or noise. */
+static const struct histogram *main_hist(const struct run_report *report,
+					 const struct cpu_results *cpu)
+{
+	return report->params->tracer == TRACER_TIMERLAT ? &cpu->thread :
+							   &cpu->noise;
+}
+
+static struct json_object *rt_tests_thread(const struct run_report *report,
+					   int cpu)
+{
+	const struct histogram *hist = main_hist(report,
+						 &report->results->cpu[cpu]);
+	struct json_object *obj = json_object_new_object();
+
+	add(obj, "histogram", bucket_object(hist));
+	add(obj, "cycles", u64(hist->stats.count));
+	add(obj, "min", u64(hist->stats.count ? hist->stats.min : 0));
+	add(obj, "max", u64(hist->stats.max));
+	add(obj, "avg", json_object_new_double(hist->stats.count ?
+		(double)hist->stats.sum / hist->stats.count : 0));
+	add(obj, "cpu", json_object_new_int(cpu));
+	return obj;
+}
+
+static struct json_object *noise_object(const struct noise_summary *sum)
+{
+	struct json_object *obj = json_object_new_object();
+	uint64_t available = noise_available_scaled(sum);
+
+	add(obj, "periods", u64(sum->periods));
+	add(obj, "runtime", u64(sum->runtime));
+	add(obj, "noise", u64(sum->noise));
+	add(obj, "cpu_available_percent",
+	    json_object_new_double(available / 100000.0));
+	add(obj, "max_noise", u64(sum->max_noise));
+	add(obj, "max_single", u64(sum->max_single));
+	add(obj, "hw", u64(sum->hw));
+	add(obj, "nmi", u64(sum->nmi));
+	add(obj, "irq", u64(sum->irq));
+	add(obj, "softirq", u64(sum->softirq));
+	add(obj, "thread", u64(sum->thread));
+	return obj;
+}
+
+static struct json_object *cpu_object(const struct run_report *report,
+				      const struct cpu_results *cpu)
+{
+	struct json_object *obj = json_object_new_object();
+
+	if (report->params->tracer == TRACER_TIMERLAT) {
+		add(obj, "irq", hist_object(&cpu->irq));
+		add(obj, "thread", hist_object(&cpu->thread));
+	} else {
+		add(obj, "noise", hist_object(&cpu->noise));
+		add(obj, "periods", noise_object(&cpu->periods));
+	}
+	add(obj, "lost_events", u64(cpu->lost_events));
+	return obj;
+}
+
+static void merge_all(const struct run_report *report, size_t offset,
+		      struct histogram *merged)
+{
+	const struct rtla_results *results = report->results;
+	int cpu;
+
+	for (cpu = 0; cpu < results->nr_cpus; cpu++)
+		if (results_cpu_shown(results, cpu))
+			histogram_merge(merged, (const struct histogram *)
+				((const char *)&results->cpu[cpu] + offset));
+}
+
+static struct json_object *all_object(const struct run_report *report)
+{
+	const struct rtla_params *params = report->params;
+	struct json_object *obj = json_object_new_object();
+	static const struct { const char *name; size_t offset; } ctx[] = {
+		{ "irq", offsetof(struct cpu_results, irq) },
+		{ "thread", offsetof(struct cpu_results, thread) },
+		{ "noise", offsetof(struct cpu_results, noise) },
+	};
+	struct histogram merged;
+	int i, first = params->tracer == TRACER_TIMERLAT ? 0 : 2;
+	int last = params->tracer == TRACER_TIMERLAT ? 1 : 2;
+
+	for (i = first; i <= last; i++) {
+		histogram_alloc(&merged, params->mode == MODE_HIST ?
+				params->entries : 0, params->bucket_size);
+		merge_all(report, ctx[i].offset, &merged);
+		add(obj, ctx[i].name, hist_object(&merged));
+		histogram_free(&merged);
+	}
+	add(obj, "lost_events", u64(results_lost_total(report->results)));
+	return obj;
+}
+
+static struct json_object *budgets_array(const struct run_report *report)
+{
+	struct json_object *list = json_object_new_array(), *v;
+	int i;
+
+	for (i = 0; i < report->nr_verdicts; i++) {
+		const struct budget_verdict *verdict = &report->verdicts[i];
+
+		v = json_object_new_object();
+		add(v, "budget", string(verdict->budget->text));
+		add(v, "cpu", json_object_new_int(verdict->cpu));
+		add(v, "value", verdict->known ? u64(verdict->value) : NULL);
+		add(v, "limit", u64(verdict->limit));
+		add(v, "pass", json_object_new_boolean(verdict->pass));
+		json_object_array_add(list, v);
+	}
+	return list;
+}
+
+static struct json_object *params_object(const struct rtla_params *p)
+{
+	struct json_object *obj = json_object_new_object();
+
+	add(obj, "cpus", p->cpus ? string(p->cpus) : string("all"));
+	add(obj, "duration_s", u64(p->duration_s));
+	add(obj, "period_us", p->period_us ? u64(p->period_us) : NULL);
+	if (p->tracer == TRACER_OSNOISE)
+		add(obj, "runtime_us", p->runtime_us ? u64(p->runtime_us) : NULL);
+	add(obj, "stop_us", u64(p->stop_us));
+	add(obj, "stop_total_us", u64(p->stop_total_us));
+	if (p->tracer == TRACER_OSNOISE)
+		add(obj, "threshold_us", u64(p->threshold_us));
+	if (p->mode == MODE_HIST) {
+		add(obj, "bucket_size", u64(p->bucket_size));
+		add(obj, "entries", u64(p->entries));
+	}
+	return obj;
+}
+
+static struct json_object *system_object(const struct system_facts *s)
+{
+	struct json_object *obj = json_object_new_object();
+
+	add(obj, "kernel_cmdline", string(s->cmdline));
+	add(obj, "isolcpus", string(s->isolcpus));
+	add(obj, "nohz_full", string(s->nohz_full));
+	add(obj, "preemption", string(s->preemption));
+	add(obj, "cpu_dma_latency_us", s->cpu_dma_latency_us >= 0 ?
+	    json_object_new_int(s->cpu_dma_latency_us) : NULL);
+	add(obj, "clocksource", string(s->clocksource));
+	return obj;
+}
+
+static struct json_object *rtla_object(const struct run_report *report)
+{
+	const struct rtla_results *results = report->results;
+	struct json_object *obj = json_object_new_object();
+	struct json_object *cpus = json_object_new_object();
+	char key[16];
+	int cpu;
+
+	add(obj, "version", string(report->version));
+	add(obj, "tool", string(report->tool_name));
+	add(obj, "unit", string(results->divisor == 1 ? "ns" : "us"));
+	add(obj, "duration_s", u64(results->elapsed_s));
+	add(obj, "stopped", json_object_new_boolean(results->stopped));
+	add(obj, "lost_events", u64(results_lost_total(results)));
+	add(obj, "params", params_object(report->params));
+	for (cpu = 0; cpu < results->nr_cpus; cpu++) {
+		if (!results_cpu_shown(results, cpu))
+			continue;
+		snprintf(key, sizeof(key), "%d", cpu);
+		add(cpus, key, cpu_object(report, &results->cpu[cpu]));
+	}
+	add(obj, "cpus", cpus);
+	add(obj, "all", all_object(report));
+	add(obj, "budgets", budgets_array(report));
+	add(obj, "system", system_object(report->system));
+	return obj;
+}
+
+static struct json_object *sysinfo_object(const struct system_facts *s)
+{
+	struct json_object *obj = json_object_new_object();
+
+	add(obj, "sysname", string(s->sysname));
+	add(obj, "nodename", string(s->nodename));
+	add(obj, "release", string(s->release));
+	add(obj, "version", string(s->version));
+	add(obj, "machine", string(s->machine));
+	add(obj, "realtime", json_object_new_int(s->realtime));
+	return obj;
+}
+
+int report_write_json(const struct run_report *report, FILE *out)
+{
+	const struct rtla_results *results = report->results;
+	struct json_object *root = json_object_new_object();
+	struct json_object *threads = json_object_new_object();
+	int cpu, nr_threads = 0, ret;
+	char key[16];
+
+	add(root, "file_version", json_object_new_int(JSON_FILE_VERSION));
+	add(root, "cmdline", string(report->params->cmdline ?
+				    report->params->cmdline : ""));
+	add(root, "rt_test_version", string(report->version));
+	add_time(root, "start_time", report->start_time);
+	add_time(root, "end_time", report->end_time);
+	add(root, "return_code", json_object_new_int(report->exit_status));
+	add(root, "sysinfo", sysinfo_object(report->system));
+	for (cpu = 0; cpu < results->nr_cpus; cpu++) {
+		if (!results_cpu_shown(results, cpu))
+			continue;
+		snprintf(key, sizeof(key), "%d", cpu);
+		add(threads, key, rt_tests_thread(report, cpu));
+		nr_threads++;
+	}
+	add(root, "num_threads", json_object_new_int(nr_threads));
+	add(root, "resolution_in_ns", json_object_new_int(results->divisor));
+	add(root, "thread", threads);
+	add(root, "rtla", rtla_object(report));
+	ret = fprintf(out, "%s\n", json_object_to_json_string_ext(root,
+			JSON_C_TO_STRING_PRETTY | JSON_C_TO_STRING_SPACED |
+			JSON_C_TO_STRING_NOSLASHESCAPE)) < 0;
+	json_object_put(root);
+	return ret ? -1 : 0;
+}

@@ -1,0 +1,150 @@
+// SPDX-License-Identifier: GPL-2.0
+/* Prometheus text exposition, for node_exporter's textfile collector. */
+#include <inttypes.h>
+#include <stddef.h>
+#include <stdio.h>
+
+#include "model/percentile.h"
+#include "output/report.h"
+
+struct metric_context {
+	const char *label;	/* the context="..." label */
+	size_t offset;		/* of its histogram in struct cpu_results */
+};
+
+static const struct metric_context timerlat_contexts[] = {
+	{ "irq", offsetof(struct cpu_results, irq) },
+	{ "thread", offsetof(struct cpu_results, thread) },
+};
+
+static const struct metric_context osnoise_contexts[] = {
+	{ "noise", offsetof(struct cpu_results, noise) },
+};
+
+/* Prometheus wants base units: seconds. */
+static double seconds(const struct rtla_results *results, uint64_t value)
+{
+	return (double)value * results->divisor / 1e9;
+}
+
+static const struct histogram *hist_of(const struct rtla_results *results,
+				       int cpu,
+				       const struct metric_context *ctx)
+{
+	return (const struct histogram *)((const char *)&results->cpu[cpu] +
+					  ctx->offset);
+}
+
+static void write_histogram(FILE *out, const char *name,
+			    const struct rtla_results *results, int cpu,
+			    const struct metric_context *ctx)
+{
+	const struct histogram *hist = hist_of(results, cpu, ctx);
+	uint64_t cumulative = 0;
+	unsigned int i;
+
+	for (i = 0; i < hist->entries; i++) {
+		cumulative += hist->buckets[i];
+		/* integer values: bucket i holds i*size .. (i+1)*size - 1 */
+		fprintf(out, "%s_bucket{cpu=\"%d\",context=\"%s\",le=\"%.9g\"} %" PRIu64 "\n",
+			name, cpu, ctx->label,
+			seconds(results, (uint64_t)(i + 1) * hist->bucket_size - 1),
+			cumulative);
+	}
+	fprintf(out, "%s_bucket{cpu=\"%d\",context=\"%s\",le=\"+Inf\"} %" PRIu64 "\n",
+		name, cpu, ctx->label, hist->stats.count);
+	fprintf(out, "%s_sum{cpu=\"%d\",context=\"%s\"} %.9g\n", name, cpu,
+		ctx->label, seconds(results, hist->stats.sum));
+	fprintf(out, "%s_count{cpu=\"%d\",context=\"%s\"} %" PRIu64 "\n", name,
+		cpu, ctx->label, hist->stats.count);
+}
+
+static void write_percentiles(FILE *out, const char *name,
+			      const struct rtla_results *results, int cpu,
+			      const struct metric_context *ctx)
+{
+	const struct histogram *hist = hist_of(results, cpu, ctx);
+	uint64_t value;
+	int i;
+
+	for (i = 0; i < NR_STANDARD_PERCENTILES; i++) {
+		if (histogram_percentile(hist, standard_percentiles[i].quantile,
+					 &value) != PERCENTILE_FOUND)
+			continue;
+		/* "quantile" is reserved for summaries */
+		fprintf(out, "%s{cpu=\"%d\",context=\"%s\",percentile=\"%s\"} %.9g\n",
+			name, cpu, ctx->label, standard_percentiles[i].name,
+			seconds(results, value));
+	}
+}
+
+static void write_family(FILE *out, const struct run_report *report,
+			 const char *name, const char *type, const char *help,
+			 void (*write)(FILE *, const char *,
+				       const struct rtla_results *, int,
+				       const struct metric_context *))
+{
+	const struct rtla_results *results = report->results;
+	const struct metric_context *ctx = timerlat_contexts;
+	int nr_ctx = 2, cpu, c;
+
+	if (report->params->tracer == TRACER_OSNOISE) {
+		ctx = osnoise_contexts;
+		nr_ctx = 1;
+	}
+	fprintf(out, "# HELP %s %s\n# TYPE %s %s\n", name, help, name, type);
+	for (cpu = 0; cpu < results->nr_cpus; cpu++)
+		if (results_cpu_shown(results, cpu))
+			for (c = 0; c < nr_ctx; c++)
+				write(out, name, results, cpu, &ctx[c]);
+}
+
+static void write_max(FILE *out, const char *name,
+		      const struct rtla_results *results, int cpu,
+		      const struct metric_context *ctx)
+{
+	const struct histogram *hist = hist_of(results, cpu, ctx);
+	uint64_t max = hist->stats.max;
+
+	if (!hist->stats.count && !results->cpu[cpu].periods.periods)
+		return;
+	if (ctx->offset == offsetof(struct cpu_results, noise) &&
+	    !hist->stats.count)
+		max = results->cpu[cpu].periods.max_single;
+	fprintf(out, "%s{cpu=\"%d\",context=\"%s\"} %.9g\n", name, cpu,
+		ctx->label, seconds(results, max));
+}
+
+int report_write_openmetrics(const struct run_report *report, FILE *out)
+{
+	const struct rtla_results *results = report->results;
+	const char *tracer = report->params->tracer == TRACER_TIMERLAT ?
+			     "timerlat" : "osnoise";
+	char name[96];
+	int cpu;
+
+	if (report->params->mode == MODE_HIST) {
+		snprintf(name, sizeof(name), "rtla_%s_latency_seconds", tracer);
+		write_family(out, report, name, "histogram",
+			     "Latency samples measured by rtla.",
+			     write_histogram);
+		snprintf(name, sizeof(name), "rtla_%s_latency_percentile_seconds",
+			 tracer);
+		write_family(out, report, name, "gauge",
+			     "Latency percentiles, from the histogram buckets.",
+			     write_percentiles);
+	}
+	snprintf(name, sizeof(name), "rtla_%s_latency_max_seconds", tracer);
+	write_family(out, report, name, "gauge",
+		     "The largest latency measured.", write_max);
+	fprintf(out, "# HELP rtla_lost_events_total Trace records the ring buffer lost.\n");
+	fprintf(out, "# TYPE rtla_lost_events_total counter\n");
+	for (cpu = 0; cpu < results->nr_cpus; cpu++)
+		if (results_cpu_shown(results, cpu))
+			fprintf(out, "rtla_lost_events_total{cpu=\"%d\"} %" PRIu64 "\n",
+				cpu, results->cpu[cpu].lost_events);
+	fprintf(out, "# HELP rtla_stop_threshold_hit Whether a stop threshold ended the run.\n");
+	fprintf(out, "# TYPE rtla_stop_threshold_hit gauge\n");
+	fprintf(out, "rtla_stop_threshold_hit %d\n", results->stopped);
+	return ferror(out) ? -1 : 0;
+}

@@ -1,0 +1,20 @@
+// SPDX-License-Identifier: GPL-2.0
+#include <fcntl.h>
+#include <stdint.h>
+#include <unistd.h>
+
+#include "session/dma_latency.h"
+
+int dma_latency_hold(int us)
+{
+	int32_t value = us;
+	int fd = open("/dev/cpu_dma_latency", O_RDWR);
+
+	if (fd < 0)
+		return -1;
+	if (write(fd, &value, sizeof(value)) != sizeof(value)) {
+		close(fd);
+		return -1;
+	}
+	return fd;
+}

@@ -1,0 +1,183 @@
+// SPDX-License-Identifier: GPL-2.0
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <tracefs.h>
+
+#include "session/instance.h"
+
+struct tracefs_instance *rtla_instance_create(const char *role)
+{
+	char name[64];
+
+	snprintf(name, sizeof(name), RTLA_INSTANCE_PREFIX "%d-%s",
+		 (int)getpid(), role);
+	return tracefs_instance_create(name);
+}
+
+static void stop_tracer(struct tracefs_instance *instance)
+{
+	tracefs_trace_off(instance);
+	tracefs_instance_file_write(instance, "current_tracer", "nop");
+}
+
+void rtla_instance_destroy(struct tracefs_instance *instance)
+{
+	if (!instance)
+		return;
+	stop_tracer(instance);
+	tracefs_instance_file_write(instance, "events/enable", "0");
+	tracefs_instance_destroy(instance);
+	tracefs_instance_free(instance);
+}
+
+pid_t rtla_instance_pid(const char *name)
+{
+	const char *cursor;
+	long pid;
+	char *end;
+
+	if (strncmp(name, RTLA_INSTANCE_PREFIX, strlen(RTLA_INSTANCE_PREFIX)))
+		return 0;
+	cursor = name + strlen(RTLA_INSTANCE_PREFIX);
+	pid = strtol(cursor, &end, 10);
+	if (end == cursor || *end != '-' || pid <= 0)
+		return 0;
+	return pid;
+}
+
+static int remove_if_stale(const char *name, void *data)
+{
+	struct tracefs_instance *instance;
+	int *removed = data;
+	pid_t pid = rtla_instance_pid(name);
+
+	if (!pid || pid == getpid() || kill(pid, 0) == 0 || errno != ESRCH)
+		return 0;
+	instance = tracefs_instance_alloc(NULL, name);
+	if (!instance)
+		return 0;
+	stop_tracer(instance);
+	if (!tracefs_instance_destroy(instance))
+		(*removed)++;
+	tracefs_instance_free(instance);
+	return 0;
+}
+
+int rtla_instances_remove_stale(void)
+{
+	int removed = 0;
+
+	tracefs_instances_walk(remove_if_stale, &removed);
+	return removed;
+}
+
+struct tracer_search {
+	const char *self_prefix;
+	char *who;
+	size_t size;
+	int found;
+};
+
+static bool runs_osnoise_family(struct tracefs_instance *instance)
+{
+	char *tracer = tracefs_instance_file_read(instance, "current_tracer",
+						  NULL);
+	bool busy;
+
+	if (!tracer)
+		return false;
+	busy = !strncmp(tracer, "osnoise", 7) || !strncmp(tracer, "timerlat", 8);
+	free(tracer);
+	return busy;
+}
+
+static int check_instance(const char *name, void *data)
+{
+	struct tracer_search *search = data;
+	struct tracefs_instance *instance;
+
+	if (!strncmp(name, search->self_prefix, strlen(search->self_prefix)))
+		return 0;
+	instance = tracefs_instance_alloc(NULL, name);
+	if (!instance)
+		return 0;
+	if (runs_osnoise_family(instance)) {
+		snprintf(search->who, search->size, "instance '%s'", name);
+		search->found = 1;
+	}
+	tracefs_instance_free(instance);
+	return search->found;
+}
+
+int rtla_tracer_user(const char *self_prefix, char *who, size_t size)
+{
+	struct tracer_search search = { self_prefix, who, size, 0 };
+
+	if (runs_osnoise_family(NULL)) {
+		snprintf(who, size, "the top-level buffer");
+		return 1;
+	}
+	tracefs_instances_walk(check_instance, &search);
+	return search.found;
+}
+
+int rtla_instance_set_tracer(struct tracefs_instance *instance,
+			     const char *tracer)
+{
+	int ret = tracefs_instance_file_write(instance, "current_tracer",
+					      tracer);
+
+	return ret < 0 ? -1 : 0;
+}
+
+int rtla_instance_enable_event(struct tracefs_instance *instance,
+			       const char *system, const char *event,
+			       const char *filter, const char *trigger)
+{
+	if (tracefs_event_enable(instance, system, event))
+		return -1;
+	if (filter && event &&
+	    tracefs_event_file_write(instance, system, event, "filter",
+				     filter) < 0)
+		return -1;
+	if (trigger && event &&
+	    tracefs_event_file_write(instance, system, event, "trigger",
+				     trigger) < 0)
+		return -1;
+	return 0;
+}
+
+int rtla_instance_save_trace(struct tracefs_instance *instance,
+			     const char *path)
+{
+	char buf[65536];
+	ssize_t n;
+	int in, out, ret = 0;
+
+	in = tracefs_instance_file_open(instance, "trace", O_RDONLY);
+	if (in < 0)
+		return -1;
+	out = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+	if (out < 0) {
+		close(in);
+		return -1;
+	}
+	while ((n = read(in, buf, sizeof(buf))) > 0) {
+		if (write(out, buf, n) != n) {
+			ret = -1;
+			break;
+		}
+	}
+	if (n < 0)
+		ret = -1;
+	close(in);
+	if (close(out))
+		ret = -1;
+	return ret;
+}

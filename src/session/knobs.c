@@ -1,0 +1,175 @@
+// SPDX-License-Identifier: GPL-2.0
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <tracefs.h>
+
+#include "session/knobs.h"
+
+#define MAX_OPTION_WORDS	32
+
+static const char *const knob_paths[NR_KNOBS] = {
+#define KNOB_PATH(id, path) [id] = path,
+	RTLA_KNOBS(KNOB_PATH)
+#undef KNOB_PATH
+};
+
+const char *knob_path(enum knob_id id)
+{
+	return knob_paths[id];
+}
+
+static void trim(char *text)
+{
+	size_t len = strlen(text);
+
+	while (len && (text[len - 1] == '\n' || text[len - 1] == ' '))
+		text[--len] = '\0';
+}
+
+/* tracefs_file_exists() ignores tracefs_set_tracing_dir() in libtracefs 1.6 */
+static bool file_exists(const char *name)
+{
+	char *path = tracefs_instance_get_file(NULL, name);
+	bool found;
+
+	if (!path)
+		return false;
+	found = access(path, F_OK) == 0;
+	tracefs_put_tracing_file(path);
+	return found;
+}
+
+int knobs_save(struct knobs *knobs)
+{
+	struct knob_state *knob;
+	int id;
+
+	memset(knobs, 0, sizeof(*knobs));
+	for (id = 0; id < NR_KNOBS; id++) {
+		knob = &knobs->knob[id];
+		if (!file_exists(knob_paths[id]))
+			continue;
+		knob->saved = tracefs_instance_file_read(NULL, knob_paths[id],
+							 NULL);
+		if (!knob->saved)
+			return -1;
+		trim(knob->saved);
+		knob->present = true;
+	}
+	return 0;
+}
+
+bool knob_present(const struct knobs *knobs, enum knob_id id)
+{
+	return knobs->knob[id].present;
+}
+
+static int write_knob(enum knob_id id, const char *value)
+{
+	int ret = tracefs_instance_file_write(NULL, knob_paths[id], value);
+
+	if (ret < 0 || (size_t)ret != strlen(value)) {
+		if (!errno)
+			errno = EIO;
+		return -1;
+	}
+	return 0;
+}
+
+/*
+ * osnoise/options takes one option a write: NAME sets, NO_NAME clears,
+ * DEFAULTS resets them all. It reads back as every option in that form,
+ * led by DEFAULTS or NO_DEFAULTS (whether all are at their defaults),
+ * which is a state, not something to write.
+ */
+static int write_options(const char *value)
+{
+	char *copy = strdup(value), *word, *save = NULL;
+	int ret = 0;
+
+	if (!copy)
+		return -1;
+	for (word = strtok_r(copy, " ", &save); word;
+	     word = strtok_r(NULL, " ", &save)) {
+		if (!strcmp(word, "NO_DEFAULTS"))
+			continue;
+		if (write_knob(KNOB_OPTIONS, word))
+			ret = -1;
+	}
+	free(copy);
+	return ret;
+}
+
+static int write_setting(enum knob_id id, const char *value)
+{
+	if (id == KNOB_OPTIONS)
+		return write_options(value);
+	return write_knob(id, value);
+}
+
+int knobs_apply(struct knobs *knobs, const struct knob_setting *settings,
+		int count, const struct knob_setting **failed)
+{
+	const struct knob_setting *retry[NR_KNOBS * 2];
+	int i, nr_retry = 0, saved_errno;
+
+	for (i = 0; i < count; i++) {
+		const struct knob_setting *s = &settings[i];
+
+		if (!knobs->knob[s->id].present) {
+			*failed = s;
+			errno = ENOENT;
+			return -1;
+		}
+		knobs->knob[s->id].changed = true;
+		if (write_setting(s->id, s->value) &&
+		    nr_retry < (int)(sizeof(retry) / sizeof(retry[0])))
+			retry[nr_retry++] = s;
+	}
+	for (i = 0; i < nr_retry; i++) {
+		if (write_setting(retry[i]->id, retry[i]->value)) {
+			saved_errno = errno;
+			*failed = retry[i];
+			errno = saved_errno;
+			return -1;
+		}
+	}
+	return 0;
+}
+
+int knobs_restore(struct knobs *knobs)
+{
+	enum knob_id retry[NR_KNOBS];
+	int id, i, nr_retry = 0, ret = 0;
+
+	for (id = 0; id < NR_KNOBS; id++) {
+		if (!knobs->knob[id].changed)
+			continue;
+		if (write_setting(id, knobs->knob[id].saved))
+			retry[nr_retry++] = id;
+		else
+			knobs->knob[id].changed = false;
+	}
+	for (i = 0; i < nr_retry; i++) {
+		if (write_setting(retry[i], knobs->knob[retry[i]].saved))
+			ret = -1;
+		else
+			knobs->knob[retry[i]].changed = false;
+	}
+	return ret;
+}
+
+void knobs_free(struct knobs *knobs)
+{
+	int id;
+
+	for (id = 0; id < NR_KNOBS; id++) {
+		free(knobs->knob[id].saved);
+		knobs->knob[id].saved = NULL;
+		knobs->knob[id].present = false;
+		knobs->knob[id].changed = false;
+	}
+}

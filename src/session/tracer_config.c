@@ -1,0 +1,61 @@
+// SPDX-License-Identifier: GPL-2.0
+#include <inttypes.h>
+#include <stdio.h>
+
+#include "session/tracer_config.h"
+
+static void add(struct tracer_config *config, enum knob_id id,
+		const char *value)
+{
+	struct knob_setting *s = &config->settings[config->count];
+
+	s->id = id;
+	s->value = value;
+	config->count++;
+}
+
+static void add_u64(struct tracer_config *config, enum knob_id id,
+		    uint64_t value)
+{
+	char *buf = config->values[config->count];
+
+	snprintf(buf, CONFIG_VALUE_SIZE, "%" PRIu64, value);
+	add(config, id, buf);
+}
+
+static void add_osnoise(const struct rtla_params *params,
+			struct tracer_config *config)
+{
+	uint64_t period = params->period_us, runtime = params->runtime_us;
+
+	if (!period)
+		period = runtime > OSNOISE_DEFAULT_PERIOD_US ?
+			 runtime : OSNOISE_DEFAULT_PERIOD_US;
+	if (!runtime)
+		runtime = period < OSNOISE_DEFAULT_RUNTIME_US ?
+			  period : OSNOISE_DEFAULT_RUNTIME_US;
+	add_u64(config, KNOB_PERIOD, period);
+	add_u64(config, KNOB_RUNTIME, runtime);
+	add_u64(config, KNOB_TRACING_THRESH, params->threshold_us);
+}
+
+void tracer_config_build(const struct rtla_params *params, bool has_options,
+			 bool has_print_stack, struct tracer_config *config)
+{
+	config->count = 0;
+	if (has_options)
+		add(config, KNOB_OPTIONS, params->hwnoise ?
+		    "DEFAULTS OSNOISE_IRQ_DISABLE" : "DEFAULTS");
+	add(config, KNOB_CPUS, params->cpus ? params->cpus : "all");
+	if (params->tracer == TRACER_OSNOISE) {
+		add_osnoise(params, config);
+	} else {
+		add_u64(config, KNOB_TIMERLAT_PERIOD, params->period_us ?
+			params->period_us : TIMERLAT_DEFAULT_PERIOD_US);
+		if (has_print_stack)
+			add_u64(config, KNOB_PRINT_STACK,
+				params->print_stack_us);
+	}
+	add_u64(config, KNOB_STOP, params->stop_us);
+	add_u64(config, KNOB_STOP_TOTAL, params->stop_total_us);
+}
