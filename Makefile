@@ -29,6 +29,7 @@ $(BUILD)/rtla: $(BUILD)/cli/main.o $(BUILD)/librtla.a
 	$(CC) $(LDFLAGS) -o $@ $^ $(LIB_LDLIBS) -lm
 
 $(BUILD)/librtla.a: $(LIB_OBJS)
+	rm -f $@
 	$(AR) rcs $@ $^
 
 $(BUILD)/%.o: src/%.c

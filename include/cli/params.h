@@ -6,6 +6,8 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "model/context.h"
+
 #define RTLA_MAX_EVENTS		32
 
 enum rtla_tracer {
@@ -37,12 +39,6 @@ struct event_spec {
 
 #define RTLA_MAX_BUDGETS	16
 
-enum budget_context {
-	BUDGET_IRQ,
-	BUDGET_THREAD,
-	BUDGET_NOISE,
-};
-
 enum budget_stat {
 	BUDGET_MAX,
 	BUDGET_AVG,
@@ -53,7 +49,7 @@ enum budget_stat {
 /* A limit checked at the end of a run (--budget CTX:STAT=VALUE). */
 struct budget {
 	char text[64];			/* as given, for reports */
-	enum budget_context context;
+	enum sample_context context;
 	enum budget_stat stat;
 	double quantile;		/* BUDGET_PERCENTILE */
 	uint64_t limit;			/* ns, or a count for BUDGET_OVER */
@@ -122,6 +118,7 @@ struct rtla_params {
 void params_init(struct rtla_params *params, enum rtla_tracer tracer,
 		 enum rtla_mode mode);
 void params_free(struct rtla_params *params);
-const char *params_trace_file(const struct rtla_params *params);
+/* A report goes to stdout ("-"): the text report then goes to stderr. */
+bool params_report_to_stdout(const struct rtla_params *params);
 
 #endif

@@ -4,19 +4,11 @@
 
 #include <stdint.h>
 
-#include "model/stats.h"
+#include "model/results.h"
 
 struct tep_handle;
 struct tep_event;
 struct tep_record;
-
-/* Where decoded samples go. */
-struct sample_sink {
-	void (*latency)(void *ctx, int cpu, int context, uint64_t latency_ns);
-	void (*period)(void *ctx, int cpu, const struct noise_period *period);
-	void (*noise)(void *ctx, int cpu, uint64_t duration_ns);
-	void *ctx;
-};
 
 struct sample_source;
 

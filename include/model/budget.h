@@ -7,6 +7,7 @@
 
 #include "cli/params.h"
 #include "model/results.h"
+#include "model/tracer.h"
 
 /* Parse "thread:p99.9=50us" for a tool; -1 with *why on bad input. */
 int budget_parse(const char *text, enum rtla_tracer tracer,

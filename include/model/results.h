@@ -7,43 +7,61 @@
 #include <stdint.h>
 
 #include "cli/params.h"
+#include "model/context.h"
 #include "model/stats.h"
-
-enum timerlat_context {
-	CONTEXT_IRQ = 0,
-	CONTEXT_THREAD = 1,
-};
+#include "model/tracer.h"
 
 struct cpu_results {
-	struct histogram irq;		/* timerlat IRQ latency */
-	struct histogram thread;	/* timerlat thread latency */
-	struct histogram noise;		/* osnoise single-noise durations */
-	struct noise_summary periods;	/* osnoise per-period records */
+	struct histogram hist[NR_CONTEXTS];	/* by enum sample_context */
+	struct noise_summary periods;		/* osnoise per-period records */
 	uint64_t lost_events;
 };
 
 /* What a run measured: the one model every renderer prints from. */
 struct rtla_results {
+	const struct tracer_desc *tracer;
 	int nr_cpus;
 	cpu_set_t cpus;			/* the CPUs measured */
 	unsigned int divisor;		/* ns per displayed unit */
+	unsigned int entries;		/* histogram buckets; 0 in top mode */
+	unsigned int bucket_size;
 	uint64_t elapsed_s;
 	bool stopped;			/* a stop threshold was hit */
 	struct cpu_results *cpu;
 };
 
+/*
+ * Room for @nr_cpus CPUs; histogram buckets only for the CPUs and
+ * contexts the run measures.
+ */
 int results_alloc(struct rtla_results *results,
 		  const struct rtla_params *params, int nr_cpus);
 void results_free(struct rtla_results *results);
 
-void results_add_latency(struct rtla_results *results, int cpu, int context,
-			 uint64_t latency_ns);
+/* Where decoded samples go: the sample source calls these. */
+struct sample_sink {
+	void (*sample)(void *ctx, int cpu, enum sample_context context,
+		       uint64_t value_ns);
+	void (*period)(void *ctx, int cpu, const struct noise_period *period);
+	void *ctx;
+};
+
+/* The sink that adds samples to @results. */
+struct sample_sink results_sink(struct rtla_results *results);
+
+void results_add_sample(struct rtla_results *results, int cpu,
+			enum sample_context context, uint64_t value_ns);
 void results_add_period(struct rtla_results *results, int cpu,
 			const struct noise_period *period);
-void results_add_noise(struct rtla_results *results, int cpu,
-		       uint64_t duration_ns);
 
 bool results_cpu_shown(const struct rtla_results *results, int cpu);
 uint64_t results_lost_total(const struct rtla_results *results);
+
+/*
+ * Every shown CPU's @context merged into @merged, which it allocates with
+ * the results' buckets: histogram_free() it after use.
+ */
+int results_merge_all(const struct rtla_results *results,
+		      enum sample_context context, struct histogram *merged);
 
 #endif

@@ -8,9 +8,6 @@
 #include "cli/params.h"
 #include "model/results.h"
 
-/* "  0 00:00:05": days, then hours, minutes and seconds. */
-void format_duration(char *buf, size_t size, uint64_t seconds);
-
 void render_hist(FILE *out, const struct rtla_params *params,
 		 const struct rtla_results *results);
 void render_timerlat_top(FILE *out, const struct rtla_params *params,

@@ -2,6 +2,7 @@
 #ifndef RTLA_TOOL_H
 #define RTLA_TOOL_H
 
+#include <stdbool.h>
 #include <stdio.h>
 
 #include "cli/options.h"
@@ -11,9 +12,9 @@
 /* A tool is a descriptor over the shared layers, run by one driver. */
 struct rtla_tool {
 	struct tool_id id;
-	const char *tracer;		/* the kernel tracer's name */
-	const char *kconfig;		/* the option that builds it */
-	const char *main_event;		/* "system:event" the stats need, or NULL */
+	/* an event the statistics need in the main instance, or NULL */
+	const char *event_system;
+	const char *event_name;
 	void (*render)(FILE *out, const struct rtla_params *params,
 		       const struct rtla_results *results);
 	bool live;			/* a screen refreshed once a second */
@@ -25,10 +26,11 @@ extern const struct rtla_tool osnoise_top_tool;
 extern const struct rtla_tool osnoise_hist_tool;
 extern const struct rtla_tool hwnoise_tool;
 
-/* Exit statuses. */
-#define RTLA_EXIT_OK		0
-#define RTLA_EXIT_ERROR		1
-#define RTLA_EXIT_STOPPED	2
+/* Exit statuses: a CI gate tells "measured, and too slow" from "broken". */
+#define RTLA_EXIT_OK			0
+#define RTLA_EXIT_ERROR			1
+#define RTLA_EXIT_THRESHOLD_HIT		2	/* a stop threshold ended it */
+#define RTLA_EXIT_BUDGET_MISSED		2	/* a --budget was exceeded */
 
 /* Parse argv for @tool and run it: returns the exit status. */
 int tool_main(const struct rtla_tool *tool, int argc, char **argv,

@@ -40,10 +40,14 @@ void params_free(struct rtla_params *params)
 	params->junit_file = NULL;
 }
 
-const char *params_trace_file(const struct rtla_params *params)
+static bool is_stdout(const char *path)
 {
-	if (params->trace_file)
-		return params->trace_file;
-	return params->tracer == TRACER_TIMERLAT ? "timerlat_trace.txt" :
-						   "osnoise_trace.txt";
+	return path && !strcmp(path, "-");
+}
+
+bool params_report_to_stdout(const struct rtla_params *params)
+{
+	return is_stdout(params->json_file) ||
+	       is_stdout(params->openmetrics_file) ||
+	       is_stdout(params->junit_file);
 }

@@ -110,29 +110,48 @@ static void decode_period(struct sample_source *source, const void *data,
 		source->sink.period(source->sink.ctx, cpu, &period);
 }
 
+/* The kernel's timerlat context numbers, as ours. */
+static const enum sample_context timerlat_contexts[] = {
+	[0] = CTX_IRQ,
+	[1] = CTX_THREAD,
+};
+
+#define NR_TIMERLAT_CONTEXTS \
+	(sizeof(timerlat_contexts) / sizeof(timerlat_contexts[0]))
+
+static int decode_latency(struct sample_source *source, const void *data,
+			  int cpu)
+{
+	const struct record_layout *l = &source->timerlat;
+	uint64_t context = field(source, data, l, TL_CONTEXT);
+
+	if (context >= NR_TIMERLAT_CONTEXTS) {
+		source->ignored++;
+		return 0;
+	}
+	if (source->sink.sample)
+		source->sink.sample(source->sink.ctx, cpu,
+				    timerlat_contexts[context],
+				    field(source, data, l, TL_LATENCY));
+	return 1;
+}
+
 int sample_source_decode(struct sample_source *source, int event_id,
 			 const void *data, int cpu)
 {
 	const struct sample_sink *sink = &source->sink;
 
-	if (event_id == source->timerlat.id) {
-		if (sink->latency)
-			sink->latency(sink->ctx, cpu,
-				      (int)field(source, data, &source->timerlat,
-						 TL_CONTEXT),
-				      field(source, data, &source->timerlat,
-					    TL_LATENCY));
-		return 1;
-	}
+	if (event_id == source->timerlat.id)
+		return decode_latency(source, data, cpu);
 	if (event_id == source->osnoise.id) {
 		decode_period(source, data, cpu);
 		return 1;
 	}
 	if (event_id == source->threshold.id) {
-		if (sink->noise)
-			sink->noise(sink->ctx, cpu,
-				    field(source, data, &source->threshold,
-					  TH_DURATION));
+		if (sink->sample)
+			sink->sample(sink->ctx, cpu, CTX_NOISE,
+				     field(source, data, &source->threshold,
+					   TH_DURATION));
 		return 1;
 	}
 	source->ignored++;

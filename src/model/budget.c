@@ -7,31 +7,26 @@
 #include "cli/parse.h"
 #include "model/percentile.h"
 
-struct name_value {
-	const char *name;
-	int value;
-};
-
-static const struct name_value contexts[] = {
-	{ "irq", BUDGET_IRQ }, { "thread", BUDGET_THREAD },
-	{ "noise", BUDGET_NOISE }, { NULL, 0 },
-};
-
-static int lookup(const struct name_value *table, const char *name, int *value)
-{
-	for (; table->name; table++) {
-		if (!strcmp(table->name, name)) {
-			*value = table->value;
-			return 0;
-		}
-	}
-	return -1;
-}
-
 static int fail(const char **why, const char *reason)
 {
 	*why = reason;
 	return -1;
+}
+
+/* "timerlat budgets are on irq or thread", from the tracer's table. */
+static const char *context_list(enum rtla_tracer tracer)
+{
+	const struct tracer_desc *desc = tracer_desc(tracer);
+	static char text[128];
+	size_t len;
+	int i;
+
+	len = snprintf(text, sizeof(text), "%s budgets are on", desc->name);
+	for (i = 0; i < desc->nr_contexts && len < sizeof(text); i++)
+		len += snprintf(text + len, sizeof(text) - len, "%s %s",
+				!i ? "" : i == desc->nr_contexts - 1 ? " or" : ",",
+				desc->contexts[i].key);
+	return text;
 }
 
 static int parse_stat(const char *name, struct budget *budget)
@@ -72,7 +67,7 @@ int budget_parse(const char *text, enum rtla_tracer tracer,
 {
 	char context[16], stat[16];
 	const char *colon = strchr(text, ':'), *equal = strchr(text, '=');
-	int value;
+	const struct context_desc *ctx;
 
 	memset(budget, 0, sizeof(*budget));
 	if (!colon || !equal || equal < colon ||
@@ -84,13 +79,10 @@ int budget_parse(const char *text, enum rtla_tracer tracer,
 	snprintf(context, sizeof(context), "%.*s", (int)(colon - text), text);
 	snprintf(stat, sizeof(stat), "%.*s", (int)(equal - colon - 1),
 		 colon + 1);
-	if (lookup(contexts, context, &value))
-		return fail(why, "context must be irq, thread or noise");
-	budget->context = value;
-	if ((tracer == TRACER_TIMERLAT) != (budget->context != BUDGET_NOISE))
-		return fail(why, tracer == TRACER_TIMERLAT ?
-			    "timerlat budgets are on irq or thread" :
-			    "osnoise budgets are on noise");
+	ctx = tracer_context(tracer_desc(tracer), context);
+	if (!ctx)
+		return fail(why, context_list(tracer));
+	budget->context = ctx->id;
 	if (parse_stat(stat, budget))
 		return fail(why, "statistic must be max, avg, over or a percentile like p99.9");
 	if (mode == MODE_TOP && (budget->stat == BUDGET_PERCENTILE ||
@@ -102,24 +94,11 @@ int budget_parse(const char *text, enum rtla_tracer tracer,
 	return parse_limit(equal + 1, budget, why);
 }
 
-static const struct histogram *budget_hist(const struct cpu_results *cpu,
-					   enum budget_context context)
-{
-	switch (context) {
-	case BUDGET_IRQ:
-		return &cpu->irq;
-	case BUDGET_THREAD:
-		return &cpu->thread;
-	default:
-		return &cpu->noise;
-	}
-}
-
 /* The measured value; false when it is unknown (past the histogram). */
 static bool measure(const struct budget *budget, const struct cpu_results *cpu,
 		    bool osnoise_top, uint64_t *value)
 {
-	const struct histogram *hist = budget_hist(cpu, budget->context);
+	const struct histogram *hist = &cpu->hist[budget->context];
 
 	switch (budget->stat) {
 	case BUDGET_MAX:

@@ -4,94 +4,107 @@
 
 #include "model/results.h"
 
+static bool cpu_measured(const struct rtla_results *results, int cpu)
+{
+	return cpu >= 0 && cpu < results->nr_cpus && cpu < CPU_SETSIZE &&
+	       CPU_ISSET(cpu, &results->cpus);
+}
+
 int results_alloc(struct rtla_results *results,
 		  const struct rtla_params *params, int nr_cpus)
 {
-	unsigned int entries = params->mode == MODE_HIST ? params->entries : 0;
-	struct cpu_results *cpu;
-	int i;
+	const struct tracer_desc *tracer = tracer_desc(params->tracer);
+	struct cpu_results *slot;
+	int cpu, c;
 
 	memset(results, 0, sizeof(*results));
 	results->cpu = calloc(nr_cpus, sizeof(*results->cpu));
 	if (!results->cpu)
 		return -1;
+	results->tracer = tracer;
 	results->nr_cpus = nr_cpus;
 	results->cpus = params->cpu_set;
 	results->divisor = params->nano ? 1 : 1000;
-	for (i = 0; i < nr_cpus; i++) {
-		cpu = &results->cpu[i];
-		if (histogram_alloc(&cpu->irq, entries, params->bucket_size) ||
-		    histogram_alloc(&cpu->thread, entries, params->bucket_size) ||
-		    histogram_alloc(&cpu->noise, entries, params->bucket_size)) {
-			results_free(results);
-			return -1;
-		}
+	results->entries = params->mode == MODE_HIST ? params->entries : 0;
+	results->bucket_size = params->bucket_size;
+	for (cpu = 0; cpu < nr_cpus; cpu++) {
+		if (!cpu_measured(results, cpu))
+			continue;
+		slot = &results->cpu[cpu];
+		for (c = 0; c < tracer->nr_contexts; c++)
+			if (histogram_alloc(&slot->hist[tracer->contexts[c].id],
+					    results->entries,
+					    results->bucket_size)) {
+				results_free(results);
+				return -1;
+			}
 	}
 	return 0;
 }
 
 void results_free(struct rtla_results *results)
 {
-	int i;
+	int cpu, c;
 
-	for (i = 0; results->cpu && i < results->nr_cpus; i++) {
-		histogram_free(&results->cpu[i].irq);
-		histogram_free(&results->cpu[i].thread);
-		histogram_free(&results->cpu[i].noise);
-	}
+	for (cpu = 0; results->cpu && cpu < results->nr_cpus; cpu++)
+		for (c = 0; c < NR_CONTEXTS; c++)
+			histogram_free(&results->cpu[cpu].hist[c]);
 	free(results->cpu);
 	results->cpu = NULL;
 	results->nr_cpus = 0;
 }
 
-static struct cpu_results *cpu_slot(struct rtla_results *results, int cpu)
+void results_add_sample(struct rtla_results *results, int cpu,
+			enum sample_context context, uint64_t value_ns)
 {
-	if (cpu < 0 || cpu >= results->nr_cpus)
-		return NULL;
-	return &results->cpu[cpu];
-}
+	struct histogram *hist;
 
-void results_add_latency(struct rtla_results *results, int cpu, int context,
-			 uint64_t latency_ns)
-{
-	struct cpu_results *slot = cpu_slot(results, cpu);
-	uint64_t value = latency_ns / results->divisor;
-
-	if (!slot)
+	if (!cpu_measured(results, cpu) || context >= NR_CONTEXTS)
 		return;
-	if (context == CONTEXT_IRQ)
-		histogram_add(&slot->irq, value);
-	else if (context == CONTEXT_THREAD)
-		histogram_add(&slot->thread, value);
+	hist = &results->cpu[cpu].hist[context];
+	/* not allocated: not a context of this run's tracer */
+	if (hist->bucket_size)
+		histogram_add(hist, value_ns / results->divisor);
 }
 
 void results_add_period(struct rtla_results *results, int cpu,
 			const struct noise_period *period)
 {
-	struct cpu_results *slot = cpu_slot(results, cpu);
-
-	if (slot)
-		noise_summary_add(&slot->periods, period);
+	if (cpu_measured(results, cpu))
+		noise_summary_add(&results->cpu[cpu].periods, period);
 }
 
-void results_add_noise(struct rtla_results *results, int cpu,
-		       uint64_t duration_ns)
+static void sink_sample(void *ctx, int cpu, enum sample_context context,
+			uint64_t value_ns)
 {
-	struct cpu_results *slot = cpu_slot(results, cpu);
+	results_add_sample(ctx, cpu, context, value_ns);
+}
 
-	if (slot)
-		histogram_add(&slot->noise, duration_ns / 1000);
+static void sink_period(void *ctx, int cpu, const struct noise_period *period)
+{
+	results_add_period(ctx, cpu, period);
+}
+
+struct sample_sink results_sink(struct rtla_results *results)
+{
+	struct sample_sink sink = { sink_sample, sink_period, results };
+
+	return sink;
 }
 
 /* As rtla always did: a CPU is shown when measured and it has samples. */
 bool results_cpu_shown(const struct rtla_results *results, int cpu)
 {
-	const struct cpu_results *slot = &results->cpu[cpu];
+	const struct cpu_results *slot;
+	int c;
 
-	if (cpu >= CPU_SETSIZE || !CPU_ISSET(cpu, &results->cpus))
+	if (!cpu_measured(results, cpu))
 		return false;
-	return slot->irq.stats.count || slot->thread.stats.count ||
-	       slot->noise.stats.count || slot->periods.periods;
+	slot = &results->cpu[cpu];
+	for (c = 0; c < NR_CONTEXTS; c++)
+		if (slot->hist[c].stats.count)
+			return true;
+	return slot->periods.periods;
 }
 
 uint64_t results_lost_total(const struct rtla_results *results)
@@ -102,4 +115,17 @@ uint64_t results_lost_total(const struct rtla_results *results)
 	for (i = 0; i < results->nr_cpus; i++)
 		total += results->cpu[i].lost_events;
 	return total;
+}
+
+int results_merge_all(const struct rtla_results *results,
+		      enum sample_context context, struct histogram *merged)
+{
+	int cpu;
+
+	if (histogram_alloc(merged, results->entries, results->bucket_size))
+		return -1;
+	for (cpu = 0; cpu < results->nr_cpus; cpu++)
+		if (results_cpu_shown(results, cpu))
+			histogram_merge(merged, &results->cpu[cpu].hist[context]);
+	return 0;
 }

@@ -1,12 +1,12 @@
 // SPDX-License-Identifier: GPL-2.0
 #include <inttypes.h>
 #include <stddef.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "model/percentile.h"
+#include "output/duration.h"
 #include "output/render.h"
-
-#define MAX_CONTEXTS	2
 
 /* One printed column: a histogram of one CPU, or the sum of all CPUs. */
 struct column {
@@ -19,44 +19,6 @@ struct column_set {
 	struct column *cols;
 	int count;
 };
-
-struct hist_context {
-	const char *prefix;	/* "IRQ", "Thr", "CPU" */
-	const char *all_label;	/* the ALL block's column head */
-	size_t offset;		/* of the histogram in struct cpu_results */
-};
-
-static const struct hist_context timerlat_contexts[] = {
-	{ "IRQ", "IRQ", offsetof(struct cpu_results, irq) },
-	{ "Thr", "Thr", offsetof(struct cpu_results, thread) },
-};
-
-static const struct hist_context osnoise_contexts[] = {
-	{ "CPU", "Noise", offsetof(struct cpu_results, noise) },
-};
-
-/* The contexts a run shows, honouring --no-irq and --no-thread. */
-static int shown_contexts(const struct rtla_params *params,
-			  const struct hist_context **shown)
-{
-	int count = 0;
-
-	if (params->tracer == TRACER_OSNOISE) {
-		shown[count++] = &osnoise_contexts[0];
-		return count;
-	}
-	if (!params->no_irq)
-		shown[count++] = &timerlat_contexts[0];
-	if (!params->no_thread)
-		shown[count++] = &timerlat_contexts[1];
-	return count;
-}
-
-static const struct histogram *context_hist(const struct cpu_results *cpu,
-					    const struct hist_context *ctx)
-{
-	return (const struct histogram *)((const char *)cpu + ctx->offset);
-}
 
 static void print_label(FILE *out, const struct rtla_params *params,
 			const char *label)
@@ -73,8 +35,7 @@ static void print_header(FILE *out, const struct rtla_params *params,
 	if (params->no_header)
 		return;
 	format_duration(duration, sizeof(duration), results->elapsed_s);
-	fprintf(out, "# RTLA %s histogram\n",
-		params->tracer == TRACER_TIMERLAT ? "timerlat" : "osnoise");
+	fprintf(out, "# RTLA %s histogram\n", results->tracer->name);
 	fprintf(out, "# Time unit is %s\n", results->divisor == 1 ?
 		"nanoseconds (ns)" : "microseconds (us)");
 	fprintf(out, "# Duration: %s\n", duration);
@@ -214,57 +175,55 @@ static void print_summary(FILE *out, const struct rtla_params *params,
 /* The ALL block: every shown CPU merged, one column per context. */
 static void print_all(FILE *out, const struct rtla_params *params,
 		      const struct rtla_results *results,
-		      const struct hist_context **contexts, int nr_contexts)
+		      const struct context_desc **contexts, int nr_contexts)
 {
-	struct histogram merged[MAX_CONTEXTS];
-	struct column cols[MAX_CONTEXTS];
-	struct column_set set = { cols, nr_contexts };
+	struct histogram merged[NR_CONTEXTS];
+	struct column cols[NR_CONTEXTS];
+	struct column_set set = { cols, 0 };
 	uint64_t lost = results_lost_total(results);
-	int c, cpu;
+	int c;
 
 	memset(cols, 0, sizeof(cols));
 	for (c = 0; c < nr_contexts; c++) {
-		histogram_alloc(&merged[c], params->entries,
-				params->bucket_size);
-		for (cpu = 0; cpu < results->nr_cpus; cpu++)
-			if (results_cpu_shown(results, cpu))
-				histogram_merge(&merged[c],
-						context_hist(&results->cpu[cpu],
-							     contexts[c]));
+		if (results_merge_all(results, contexts[c]->id, &merged[c]))
+			break;
 		snprintf(cols[c].label, sizeof(cols[c].label), "%s",
-			 contexts[c]->all_label);
+			 contexts[c]->all_column);
 		cols[c].hist = &merged[c];
 		cols[c].lost = lost;
+		set.count++;
 	}
 	print_label(out, params, "ALL:");
-	for (c = 0; c < nr_contexts; c++)
+	for (c = 0; c < set.count; c++)
 		fprintf(out, "%9s ", cols[c].label);
 	fprintf(out, "\n");
 	print_summary(out, params, &set, lost);
 	print_row(out, params, &set, ROW_OVER);
-	for (c = 0; c < nr_contexts; c++)
+	for (c = 0; c < set.count; c++)
 		histogram_free(&merged[c]);
 }
 
 void render_hist(FILE *out, const struct rtla_params *params,
 		 const struct rtla_results *results)
 {
-	const struct hist_context *contexts[MAX_CONTEXTS];
-	int nr_contexts = shown_contexts(params, contexts);
-	struct column cols[2 * CPU_SETSIZE];
-	struct column_set set = { cols, 0 };
+	const struct context_desc *contexts[NR_CONTEXTS];
+	int nr_contexts = tracer_shown_contexts(params, contexts);
+	struct column_set set = { NULL, 0 };
 	int cpu, c;
 
+	set.cols = calloc((size_t)results->nr_cpus * nr_contexts + 1,
+			  sizeof(*set.cols));
+	if (!set.cols)
+		return;
 	for (cpu = 0; cpu < results->nr_cpus; cpu++) {
 		if (!results_cpu_shown(results, cpu))
 			continue;
 		for (c = 0; c < nr_contexts; c++) {
-			struct column *col = &cols[set.count++];
+			struct column *col = &set.cols[set.count++];
 
 			snprintf(col->label, sizeof(col->label), "%s-%03d",
-				 contexts[c]->prefix, cpu);
-			col->hist = context_hist(&results->cpu[cpu],
-						 contexts[c]);
+				 contexts[c]->column, cpu);
+			col->hist = &results->cpu[cpu].hist[contexts[c]->id];
 			col->lost = results->cpu[cpu].lost_events;
 		}
 	}
@@ -273,16 +232,10 @@ void render_hist(FILE *out, const struct rtla_params *params,
 	print_index_line(out, params, &set);
 	print_buckets(out, params, &set);
 	print_row(out, params, &set, ROW_OVER);
-	if (params->no_summary)
-		return;
-	print_summary(out, params, &set, results_lost_total(results));
-	fprintf(out, "\n");
-	print_all(out, params, results, contexts, nr_contexts);
-}
-
-void format_duration(char *buf, size_t size, uint64_t seconds)
-{
-	snprintf(buf, size, "%3" PRIu64 " %02" PRIu64 ":%02" PRIu64 ":%02" PRIu64,
-		 seconds / 86400, seconds / 3600 % 24, seconds / 60 % 60,
-		 seconds % 60);
+	if (!params->no_summary) {
+		print_summary(out, params, &set, results_lost_total(results));
+		fprintf(out, "\n");
+		print_all(out, params, results, contexts, nr_contexts);
+	}
+	free(set.cols);
 }

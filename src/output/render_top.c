@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 #include <inttypes.h>
+#include <string.h>
 
+#include "output/duration.h"
 #include "output/render.h"
 
 #define TITLE_START	"\033[2;37;40m"
@@ -24,14 +26,57 @@ static void print_latency_stats(FILE *out, const struct series_stats *stats)
 		stats->cur, stats->min, series_avg(stats), stats->max);
 }
 
-static void print_latency_row(FILE *out, const char *cpu,
-			      const struct series_stats *irq,
-			      const struct series_stats *thread)
+/* Each context's block of the timerlat top table is this wide. */
+#define CONTEXT_WIDTH	40
+
+static void print_latency_row(FILE *out, const char *cpu, uint64_t count,
+			      const struct series_stats **stats, int nr)
 {
-	fprintf(out, "%3s #%-9" PRIu64 " |", cpu, irq->count);
-	print_latency_stats(out, irq);
-	fprintf(out, " |");
-	print_latency_stats(out, thread);
+	int c;
+
+	fprintf(out, "%3s #%-9" PRIu64 " |", cpu, count);
+	for (c = 0; c < nr; c++) {
+		fprintf(out, "%s", c ? " |" : "");
+		print_latency_stats(out, stats[c]);
+	}
+	fprintf(out, "\n");
+}
+
+/* The two heading lines: context titles, then the column names. */
+static void print_latency_heading(FILE *out, const char *duration,
+				  const char *unit,
+				  const struct context_desc **contexts, int nr)
+{
+	char title[64];
+	int c;
+
+	fprintf(out, "%s   |", duration);
+	for (c = 0; c < nr; c++) {
+		snprintf(title, sizeof(title), "%*s%s (%s)",
+			       contexts[c]->top_indent, "",
+			       contexts[c]->top_title, unit);
+		if (c < nr - 1)
+			fprintf(out, "%-*s|", CONTEXT_WIDTH, title);
+		else
+			fprintf(out, "%s\n", title);
+	}
+	fprintf(out, HEADER_START "CPU COUNT      |");
+	for (c = 0; c < nr; c++)
+		fprintf(out, "%s      cur       min       avg       max",
+			c ? " |" : "");
+	fprintf(out, COLOR_END "\n");
+}
+
+static void print_latency_rule(FILE *out, int nr)
+{
+	int c, i;
+
+	fprintf(out, "---------------");
+	for (c = 0; c < nr; c++) {
+		fputc('|', out);
+		for (i = 0; i < CONTEXT_WIDTH - (c == nr - 1); i++)
+			fputc('-', out);
+	}
 	fprintf(out, "\n");
 }
 
@@ -39,29 +84,38 @@ void render_timerlat_top(FILE *out, const struct rtla_params *params,
 			 const struct rtla_results *results)
 {
 	const char *unit = results->divisor == 1 ? "ns" : "us";
-	struct series_stats all_irq = { 0 }, all_thread = { 0 };
-	const struct cpu_results *slot;
+	struct series_stats all[NR_CONTEXTS];
+	const struct series_stats *row[NR_CONTEXTS];
+	const struct context_desc *contexts[NR_CONTEXTS];
+	int nr = tracer_shown_contexts(params, contexts);
+	int cpu, c, width = 15 + nr * (CONTEXT_WIDTH + 1) - 1;
 	char duration[32], cpu_name[16];
-	int cpu;
+	const struct cpu_results *slot;
+	uint64_t count = 0;
 
+	memset(all, 0, sizeof(all));
 	format_duration(duration, sizeof(duration), results->elapsed_s);
-	print_title(out, "Timer Latency", 37, 46);
-	fprintf(out, "%s   |          IRQ Timer Latency (%s)        |         Thread Timer Latency (%s)\n",
-		duration, unit, unit);
-	fprintf(out, HEADER_START "CPU COUNT      |      cur       min       avg       max |      cur       min       avg       max" COLOR_END "\n");
+	print_title(out, "Timer Latency", 37, width - 37 - 13);
+	print_latency_heading(out, duration, unit, contexts, nr);
 	for (cpu = 0; cpu < results->nr_cpus; cpu++) {
 		if (!results_cpu_shown(results, cpu))
 			continue;
 		slot = &results->cpu[cpu];
 		snprintf(cpu_name, sizeof(cpu_name), "%d", cpu);
-		print_latency_row(out, cpu_name, &slot->irq.stats,
-				  &slot->thread.stats);
-		series_merge(&all_irq, &slot->irq.stats);
-		series_merge(&all_thread, &slot->thread.stats);
+		for (c = 0; c < nr; c++) {
+			row[c] = &slot->hist[contexts[c]->id].stats;
+			series_merge(&all[c], row[c]);
+		}
+		print_latency_row(out, cpu_name, row[0]->count, row, nr);
 	}
-	fprintf(out, "---------------|----------------------------------------|---------------------------------------\n");
-	all_irq.cur = all_thread.cur = 0;
-	print_latency_row(out, "ALL", &all_irq, &all_thread);
+	print_latency_rule(out, nr);
+	for (c = 0; c < nr; c++) {
+		all[c].cur = 0;
+		row[c] = &all[c];
+	}
+	if (nr)
+		count = all[0].count;
+	print_latency_row(out, "ALL", count, row, nr);
 	if (results_lost_total(results))
 		fprintf(out, "Lost events: %" PRIu64 "\n",
 			results_lost_total(results));

@@ -103,19 +103,12 @@ static struct json_object *hist_object(const struct histogram *hist)
 	return obj;
 }
 
-/* The histogram cyclictest users read: thread latency, or noise. */
-static const struct histogram *main_hist(const struct run_report *report,
-					 const struct cpu_results *cpu)
-{
-	return report->params->tracer == TRACER_TIMERLAT ? &cpu->thread :
-							   &cpu->noise;
-}
-
 static struct json_object *rt_tests_thread(const struct run_report *report,
 					   int cpu)
 {
-	const struct histogram *hist = main_hist(report,
-						 &report->results->cpu[cpu]);
+	const struct rtla_results *results = report->results;
+	const struct histogram *hist =
+		&results->cpu[cpu].hist[results->tracer->main_context];
 	struct json_object *obj = json_object_new_object();
 
 	add(obj, "histogram", bucket_object(hist));
@@ -151,49 +144,31 @@ static struct json_object *noise_object(const struct noise_summary *sum)
 static struct json_object *cpu_object(const struct run_report *report,
 				      const struct cpu_results *cpu)
 {
+	const struct tracer_desc *tracer = report->results->tracer;
 	struct json_object *obj = json_object_new_object();
+	int c;
 
-	if (report->params->tracer == TRACER_TIMERLAT) {
-		add(obj, "irq", hist_object(&cpu->irq));
-		add(obj, "thread", hist_object(&cpu->thread));
-	} else {
-		add(obj, "noise", hist_object(&cpu->noise));
+	for (c = 0; c < tracer->nr_contexts; c++)
+		add(obj, tracer->contexts[c].key,
+		    hist_object(&cpu->hist[tracer->contexts[c].id]));
+	if (tracer->has_periods)
 		add(obj, "periods", noise_object(&cpu->periods));
-	}
 	add(obj, "lost_events", u64(cpu->lost_events));
 	return obj;
 }
 
-static void merge_all(const struct run_report *report, size_t offset,
-		      struct histogram *merged)
-{
-	const struct rtla_results *results = report->results;
-	int cpu;
-
-	for (cpu = 0; cpu < results->nr_cpus; cpu++)
-		if (results_cpu_shown(results, cpu))
-			histogram_merge(merged, (const struct histogram *)
-				((const char *)&results->cpu[cpu] + offset));
-}
-
 static struct json_object *all_object(const struct run_report *report)
 {
-	const struct rtla_params *params = report->params;
+	const struct tracer_desc *tracer = report->results->tracer;
 	struct json_object *obj = json_object_new_object();
-	static const struct { const char *name; size_t offset; } ctx[] = {
-		{ "irq", offsetof(struct cpu_results, irq) },
-		{ "thread", offsetof(struct cpu_results, thread) },
-		{ "noise", offsetof(struct cpu_results, noise) },
-	};
 	struct histogram merged;
-	int i, first = params->tracer == TRACER_TIMERLAT ? 0 : 2;
-	int last = params->tracer == TRACER_TIMERLAT ? 1 : 2;
+	int c;
 
-	for (i = first; i <= last; i++) {
-		histogram_alloc(&merged, params->mode == MODE_HIST ?
-				params->entries : 0, params->bucket_size);
-		merge_all(report, ctx[i].offset, &merged);
-		add(obj, ctx[i].name, hist_object(&merged));
+	for (c = 0; c < tracer->nr_contexts; c++) {
+		if (results_merge_all(report->results, tracer->contexts[c].id,
+				      &merged))
+			continue;
+		add(obj, tracer->contexts[c].key, hist_object(&merged));
 		histogram_free(&merged);
 	}
 	add(obj, "lost_events", u64(results_lost_total(report->results)));

@@ -45,7 +45,7 @@ int report_write_junit(const struct run_report *report, FILE *out)
 		budget_verdict_describe(v, report->results, description,
 					sizeof(description));
 		fprintf(out, "    <testcase classname=\"rtla.%s\" name=\"",
-			report->tool_name[0] == 't' ? "timerlat" : "osnoise");
+			report->results->tracer->name);
 		xml_text(out, v->budget->text);
 		fprintf(out, " cpu%d\" time=\"%.0f\">", v->cpu, seconds);
 		if (v->pass) {

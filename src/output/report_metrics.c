@@ -7,20 +7,6 @@
 #include "model/percentile.h"
 #include "output/report.h"
 
-struct metric_context {
-	const char *label;	/* the context="..." label */
-	size_t offset;		/* of its histogram in struct cpu_results */
-};
-
-static const struct metric_context timerlat_contexts[] = {
-	{ "irq", offsetof(struct cpu_results, irq) },
-	{ "thread", offsetof(struct cpu_results, thread) },
-};
-
-static const struct metric_context osnoise_contexts[] = {
-	{ "noise", offsetof(struct cpu_results, noise) },
-};
-
 /* Prometheus wants base units: seconds. */
 static double seconds(const struct rtla_results *results, uint64_t value)
 {
@@ -28,16 +14,14 @@ static double seconds(const struct rtla_results *results, uint64_t value)
 }
 
 static const struct histogram *hist_of(const struct rtla_results *results,
-				       int cpu,
-				       const struct metric_context *ctx)
+				       int cpu, const struct context_desc *ctx)
 {
-	return (const struct histogram *)((const char *)&results->cpu[cpu] +
-					  ctx->offset);
+	return &results->cpu[cpu].hist[ctx->id];
 }
 
 static void write_histogram(FILE *out, const char *name,
 			    const struct rtla_results *results, int cpu,
-			    const struct metric_context *ctx)
+			    const struct context_desc *ctx)
 {
 	const struct histogram *hist = hist_of(results, cpu, ctx);
 	uint64_t cumulative = 0;
@@ -47,21 +31,21 @@ static void write_histogram(FILE *out, const char *name,
 		cumulative += hist->buckets[i];
 		/* integer values: bucket i holds i*size .. (i+1)*size - 1 */
 		fprintf(out, "%s_bucket{cpu=\"%d\",context=\"%s\",le=\"%.9g\"} %" PRIu64 "\n",
-			name, cpu, ctx->label,
+			name, cpu, ctx->key,
 			seconds(results, (uint64_t)(i + 1) * hist->bucket_size - 1),
 			cumulative);
 	}
 	fprintf(out, "%s_bucket{cpu=\"%d\",context=\"%s\",le=\"+Inf\"} %" PRIu64 "\n",
-		name, cpu, ctx->label, hist->stats.count);
+		name, cpu, ctx->key, hist->stats.count);
 	fprintf(out, "%s_sum{cpu=\"%d\",context=\"%s\"} %.9g\n", name, cpu,
-		ctx->label, seconds(results, hist->stats.sum));
+		ctx->key, seconds(results, hist->stats.sum));
 	fprintf(out, "%s_count{cpu=\"%d\",context=\"%s\"} %" PRIu64 "\n", name,
-		cpu, ctx->label, hist->stats.count);
+		cpu, ctx->key, hist->stats.count);
 }
 
 static void write_percentiles(FILE *out, const char *name,
 			      const struct rtla_results *results, int cpu,
-			      const struct metric_context *ctx)
+			      const struct context_desc *ctx)
 {
 	const struct histogram *hist = hist_of(results, cpu, ctx);
 	uint64_t value;
@@ -73,7 +57,7 @@ static void write_percentiles(FILE *out, const char *name,
 			continue;
 		/* "quantile" is reserved for summaries */
 		fprintf(out, "%s{cpu=\"%d\",context=\"%s\",percentile=\"%s\"} %.9g\n",
-			name, cpu, ctx->label, standard_percentiles[i].name,
+			name, cpu, ctx->key, standard_percentiles[i].name,
 			seconds(results, value));
 	}
 }
@@ -82,48 +66,44 @@ static void write_family(FILE *out, const struct run_report *report,
 			 const char *name, const char *type, const char *help,
 			 void (*write)(FILE *, const char *,
 				       const struct rtla_results *, int,
-				       const struct metric_context *))
+				       const struct context_desc *))
 {
 	const struct rtla_results *results = report->results;
-	const struct metric_context *ctx = timerlat_contexts;
-	int nr_ctx = 2, cpu, c;
+	const struct tracer_desc *tracer = results->tracer;
+	int cpu, c;
 
-	if (report->params->tracer == TRACER_OSNOISE) {
-		ctx = osnoise_contexts;
-		nr_ctx = 1;
-	}
 	fprintf(out, "# HELP %s %s\n# TYPE %s %s\n", name, help, name, type);
 	for (cpu = 0; cpu < results->nr_cpus; cpu++)
 		if (results_cpu_shown(results, cpu))
-			for (c = 0; c < nr_ctx; c++)
-				write(out, name, results, cpu, &ctx[c]);
+			for (c = 0; c < tracer->nr_contexts; c++)
+				write(out, name, results, cpu,
+				      &tracer->contexts[c]);
 }
 
 static void write_max(FILE *out, const char *name,
 		      const struct rtla_results *results, int cpu,
-		      const struct metric_context *ctx)
+		      const struct context_desc *ctx)
 {
 	const struct histogram *hist = hist_of(results, cpu, ctx);
 	uint64_t max = hist->stats.max;
 
 	if (!hist->stats.count && !results->cpu[cpu].periods.periods)
 		return;
-	if (ctx->offset == offsetof(struct cpu_results, noise) &&
-	    !hist->stats.count)
+	/* osnoise top counts no single noises: the periods' largest */
+	if (results->tracer->has_periods && !hist->stats.count)
 		max = results->cpu[cpu].periods.max_single;
 	fprintf(out, "%s{cpu=\"%d\",context=\"%s\"} %.9g\n", name, cpu,
-		ctx->label, seconds(results, max));
+		ctx->key, seconds(results, max));
 }
 
 int report_write_openmetrics(const struct run_report *report, FILE *out)
 {
 	const struct rtla_results *results = report->results;
-	const char *tracer = report->params->tracer == TRACER_TIMERLAT ?
-			     "timerlat" : "osnoise";
+	const char *tracer = results->tracer->name;
 	char name[96];
 	int cpu;
 
-	if (report->params->mode == MODE_HIST) {
+	if (results->entries) {
 		snprintf(name, sizeof(name), "rtla_%s_latency_seconds", tracer);
 		write_family(out, report, name, "histogram",
 			     "Latency samples measured by rtla.",

@@ -5,8 +5,6 @@
 const struct rtla_tool timerlat_top_tool = {
 	.id = { "timerlat top", "a per-CPU summary of the timer latency",
 		TRACER_TIMERLAT, MODE_TOP, false },
-	.tracer = "timerlat",
-	.kconfig = "CONFIG_TIMERLAT_TRACER",
 	.render = render_timerlat_top,
 	.live = true,
 };
@@ -14,16 +12,12 @@ const struct rtla_tool timerlat_top_tool = {
 const struct rtla_tool timerlat_hist_tool = {
 	.id = { "timerlat hist", "a per-CPU histogram of the timer latency",
 		TRACER_TIMERLAT, MODE_HIST, false },
-	.tracer = "timerlat",
-	.kconfig = "CONFIG_TIMERLAT_TRACER",
 	.render = render_hist,
 };
 
 const struct rtla_tool osnoise_top_tool = {
 	.id = { "osnoise top", "a per-CPU summary of the operating system noise",
 		TRACER_OSNOISE, MODE_TOP, false },
-	.tracer = "osnoise",
-	.kconfig = "CONFIG_OSNOISE_TRACER",
 	.render = render_osnoise_top,
 	.live = true,
 };
@@ -31,17 +25,14 @@ const struct rtla_tool osnoise_top_tool = {
 const struct rtla_tool osnoise_hist_tool = {
 	.id = { "osnoise hist", "a per-CPU histogram of the operating system noise",
 		TRACER_OSNOISE, MODE_HIST, false },
-	.tracer = "osnoise",
-	.kconfig = "CONFIG_OSNOISE_TRACER",
-	.main_event = "osnoise:sample_threshold",
+	.event_system = "osnoise",
+	.event_name = "sample_threshold",
 	.render = render_hist,
 };
 
 const struct rtla_tool hwnoise_tool = {
 	.id = { "hwnoise", "a per-CPU summary of hardware-related noise (osnoise with IRQs disabled)",
 		TRACER_OSNOISE, MODE_TOP, true },
-	.tracer = "osnoise",
-	.kconfig = "CONFIG_OSNOISE_TRACER",
 	.render = render_osnoise_top,
 	.live = true,
 };

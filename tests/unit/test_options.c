@@ -2,6 +2,7 @@
 #include "testutil.h"
 
 #include "cli/options.h"
+#include "model/tracer.h"
 
 static const struct tool_id timerlat_hist = {
 	"timerlat hist", "", TRACER_TIMERLAT, MODE_HIST, false };
@@ -120,30 +121,30 @@ static void test_trace_file_forms(void **state)
 	PARSE(&timerlat_hist, &p, "-t", "/tmp/x.txt", "-d", "1");
 	assert_int_equal(p.result, OPTIONS_OK);
 	assert_true(p.params.trace);
-	assert_string_equal(params_trace_file(&p.params), "/tmp/x.txt");
+	assert_string_equal(tracer_trace_file(&p.params), "/tmp/x.txt");
 	assert_int_equal(p.params.duration_s, 1);
 	done(&p);
 
 	PARSE(&timerlat_hist, &p, "-t=/tmp/y.txt");
-	assert_string_equal(params_trace_file(&p.params), "/tmp/y.txt");
+	assert_string_equal(tracer_trace_file(&p.params), "/tmp/y.txt");
 	done(&p);
 
 	PARSE(&timerlat_hist, &p, "-t/tmp/z.txt");
-	assert_string_equal(params_trace_file(&p.params), "/tmp/z.txt");
+	assert_string_equal(tracer_trace_file(&p.params), "/tmp/z.txt");
 	done(&p);
 
 	PARSE(&osnoise_hist, &p, "--trace=o.txt");
-	assert_string_equal(params_trace_file(&p.params), "o.txt");
+	assert_string_equal(tracer_trace_file(&p.params), "o.txt");
 	done(&p);
 
 	PARSE(&osnoise_hist, &p, "-t", "-d", "3");
 	assert_int_equal(p.result, OPTIONS_OK);
-	assert_string_equal(params_trace_file(&p.params), "osnoise_trace.txt");
+	assert_string_equal(tracer_trace_file(&p.params), "osnoise_trace.txt");
 	assert_int_equal(p.params.duration_s, 3);
 	done(&p);
 
 	PARSE(&timerlat_top, &p, "--trace");
-	assert_string_equal(params_trace_file(&p.params), "timerlat_trace.txt");
+	assert_string_equal(tracer_trace_file(&p.params), "timerlat_trace.txt");
 	done(&p);
 }
 

@@ -28,10 +28,17 @@ struct seen {
 static char root[] = "/tmp/rtla-fake-reader-XXXXXX";
 static int timerlat_id, osnoise_id;
 
-static void on_latency(void *ctx, int cpu, int context, uint64_t ns)
+static void on_noise(void *ctx, int cpu, uint64_t ns);
+
+static void on_sample(void *ctx, int cpu, enum sample_context context,
+		      uint64_t ns)
 {
 	struct seen *seen = ctx;
 
+	if (context == CTX_NOISE) {
+		on_noise(ctx, cpu, ns);
+		return;
+	}
 	seen->latencies++;
 	seen->latency_sum += ns;
 	seen->per_cpu[cpu]++;
@@ -172,7 +179,7 @@ static int remove_fake(void **state)
 
 static void test_drain_every_cpu_and_page(void **state)
 {
-	struct sample_sink sink = { on_latency, on_period, on_noise, NULL };
+	struct sample_sink sink = { on_sample, on_period, NULL };
 	struct tep_handle *tep = load_formats();
 	struct sample_source *source;
 	struct trace_reader *reader;
@@ -232,7 +239,7 @@ static void test_drain_every_cpu_and_page(void **state)
 static void test_unknown_event(void **state)
 {
 	struct seen seen = { 0 };
-	struct sample_sink sink = { on_latency, on_period, on_noise, &seen };
+	struct sample_sink sink = { on_sample, on_period, &seen };
 	struct tep_handle *tep = load_formats();
 	struct sample_source *source = sample_source_alloc(tep, &sink);
 	struct trace_reader *reader = reader_open(tep, NULL, 1);

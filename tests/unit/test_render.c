@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 #include "testutil.h"
 
+#include "output/duration.h"
 #include "output/render.h"
 
 #define NR_CPUS		2
@@ -103,10 +104,10 @@ static void test_timerlat_hist_matches_rtla61(void **state)
 	struct fixture f;
 
 	setup(&f, TRACER_TIMERLAT, MODE_HIST, 256, 1);
-	cols[0] = &f.results.cpu[0].irq;
-	cols[1] = &f.results.cpu[0].thread;
-	cols[2] = &f.results.cpu[1].irq;
-	cols[3] = &f.results.cpu[1].thread;
+	cols[0] = &f.results.cpu[0].hist[CTX_IRQ];
+	cols[1] = &f.results.cpu[0].hist[CTX_THREAD];
+	cols[2] = &f.results.cpu[1].hist[CTX_IRQ];
+	cols[3] = &f.results.cpu[1].hist[CTX_THREAD];
 	load_hist_text(&f, want, cols, 4);
 	got = render(&f, render_hist);
 	assert_starts_with(got, want);
@@ -130,8 +131,8 @@ static void test_osnoise_hist_matches_rtla61(void **state)
 	struct fixture f;
 
 	setup(&f, TRACER_OSNOISE, MODE_HIST, 256, 1);
-	cols[0] = &f.results.cpu[0].noise;
-	cols[1] = &f.results.cpu[1].noise;
+	cols[0] = &f.results.cpu[0].hist[CTX_NOISE];
+	cols[1] = &f.results.cpu[1].hist[CTX_NOISE];
 	load_hist_text(&f, want, cols, 2);
 	got = render(&f, render_hist);
 	assert_starts_with(got, want);
@@ -156,14 +157,14 @@ static void test_timerlat_top_matches_rtla61(void **state)
 
 	setup(&f, TRACER_TIMERLAT, MODE_TOP, 0, 1);
 	c = f.results.cpu;
-	set_summary(&c[0].irq, 4869, 30, 124, 7464);
-	c[0].irq.stats.cur = 84;
-	set_summary(&c[0].thread, 4869, 46, 148, 7506);
-	c[0].thread.stats.cur = 151;
-	set_summary(&c[1].irq, 4864, 11, 119, 7126);
-	c[1].irq.stats.cur = 77;
-	set_summary(&c[1].thread, 4864, 34, 143, 7274);
-	c[1].thread.stats.cur = 94;
+	set_summary(&c[0].hist[CTX_IRQ], 4869, 30, 124, 7464);
+	c[0].hist[CTX_IRQ].stats.cur = 84;
+	set_summary(&c[0].hist[CTX_THREAD], 4869, 46, 148, 7506);
+	c[0].hist[CTX_THREAD].stats.cur = 151;
+	set_summary(&c[1].hist[CTX_IRQ], 4864, 11, 119, 7126);
+	c[1].hist[CTX_IRQ].stats.cur = 77;
+	set_summary(&c[1].hist[CTX_THREAD], 4864, 34, 143, 7274);
+	c[1].hist[CTX_THREAD].stats.cur = 94;
 	got = render(&f, render_timerlat_top);
 	assert_starts_with(got, want);
 	assert_string_equal(got + strlen(want),
@@ -204,10 +205,10 @@ static void test_hist_options(void **state)
 	f.params.with_zeros = true;
 	f.results.divisor = 1;
 	f.results.elapsed_s = 3723;
-	histogram_add(&f.results.cpu[1].thread, 5);
-	histogram_add(&f.results.cpu[1].thread, 25);
-	histogram_add(&f.results.cpu[1].thread, 27);
-	histogram_add(&f.results.cpu[1].thread, 1000);
+	histogram_add(&f.results.cpu[1].hist[CTX_THREAD], 5);
+	histogram_add(&f.results.cpu[1].hist[CTX_THREAD], 25);
+	histogram_add(&f.results.cpu[1].hist[CTX_THREAD], 27);
+	histogram_add(&f.results.cpu[1].hist[CTX_THREAD], 1000);
 	f.results.cpu[1].lost_events = 2;
 	got = render(&f, render_hist);
 	assert_string_equal(got,
@@ -265,8 +266,8 @@ static void test_hist_percentiles(void **state)
 	f.params.percentiles = true;
 	f.params.no_header = true;
 	for (i = 0; i < 100; i++)
-		histogram_add(&f.results.cpu[0].noise, i);
-	histogram_add(&f.results.cpu[1].noise, 500);
+		histogram_add(&f.results.cpu[0].hist[CTX_NOISE], i);
+	histogram_add(&f.results.cpu[1].hist[CTX_NOISE], 500);
 	got = render(&f, render_hist);
 	assert_non_null(strstr(got,
 		"max:         99       500 \n"
@@ -292,7 +293,7 @@ static void test_hist_empty_column(void **state)
 	char *got;
 
 	setup(&f, TRACER_TIMERLAT, MODE_HIST, 10, 1);
-	histogram_add(&f.results.cpu[0].irq, 3);
+	histogram_add(&f.results.cpu[0].hist[CTX_IRQ], 3);
 	got = render(&f, render_hist);
 	assert_non_null(strstr(got, "Index   IRQ-000   Thr-000\n"));
 	assert_non_null(strstr(got, "min:          3         - \n"));

@@ -87,7 +87,7 @@ static void test_budget_parse(void **state)
 
 	assert_int_equal(budget_parse("thread:p99.9=50us", TRACER_TIMERLAT,
 				      MODE_HIST, &b, &why), 0);
-	assert_int_equal(b.context, BUDGET_THREAD);
+	assert_int_equal(b.context, CTX_THREAD);
 	assert_int_equal(b.stat, BUDGET_PERCENTILE);
 	assert_int_equal(b.limit, 50000);
 	assert_int_equal(budget_parse("irq:max=20", TRACER_TIMERLAT, MODE_TOP,
@@ -145,12 +145,12 @@ static void model_init(struct model *m)
 				      MODE_HIST, &m->params.budgets[1], &why), 0);
 	m->params.nr_budgets = 2;
 	assert_int_equal(results_alloc(&m->results, &m->params, 2), 0);
-	fill(&m->results.cpu[0].irq, 5, 100);
-	fill(&m->results.cpu[0].thread, 10, 100);
-	fill(&m->results.cpu[1].irq, 6, 99);
-	histogram_add(&m->results.cpu[1].irq, 30);
-	fill(&m->results.cpu[1].thread, 12, 98);
-	fill(&m->results.cpu[1].thread, 500, 2);
+	fill(&m->results.cpu[0].hist[CTX_IRQ], 5, 100);
+	fill(&m->results.cpu[0].hist[CTX_THREAD], 10, 100);
+	fill(&m->results.cpu[1].hist[CTX_IRQ], 6, 99);
+	histogram_add(&m->results.cpu[1].hist[CTX_IRQ], 30);
+	fill(&m->results.cpu[1].hist[CTX_THREAD], 12, 98);
+	fill(&m->results.cpu[1].hist[CTX_THREAD], 500, 2);
 	m->results.cpu[1].lost_events = 4;
 	m->results.elapsed_s = 1;
 	snprintf(m->system.sysname, sizeof(m->system.sysname), "Linux");

@@ -13,10 +13,17 @@ struct seen {
 	struct noise_period period;
 };
 
-static void on_latency(void *ctx, int cpu, int context, uint64_t ns)
+static void on_noise(void *ctx, int cpu, uint64_t ns);
+
+static void on_sample(void *ctx, int cpu, enum sample_context context,
+		      uint64_t ns)
 {
 	struct seen *seen = ctx;
 
+	if (context == CTX_NOISE) {
+		on_noise(ctx, cpu, ns);
+		return;
+	}
 	seen->latencies++;
 	seen->cpu = cpu;
 	seen->context = context;
@@ -66,7 +73,7 @@ static void put64(unsigned char *rec, int offset, uint64_t v)
 static void test_decode_all_kinds(void **state)
 {
 	struct tep_handle *tep = tep_alloc();
-	struct sample_sink sink = { on_latency, on_period, on_noise, NULL };
+	struct sample_sink sink = { on_sample, on_period, NULL };
 	struct tep_event *timerlat, *osnoise, *threshold, *irq_noise;
 	struct sample_source *source;
 	unsigned char rec[64] = { 0 };

@@ -121,14 +121,16 @@ static void test_results_units(void **state)
 	params_init(&params, TRACER_TIMERLAT, MODE_HIST);
 	CPU_SET(1, &params.cpu_set);
 	assert_int_equal(results_alloc(&r, &params, 2), 0);
-	results_add_latency(&r, 1, CONTEXT_IRQ, 1999);
-	results_add_latency(&r, 1, CONTEXT_THREAD, 5000);
-	results_add_latency(&r, 1, 2, 5000);
-	results_add_latency(&r, 7, CONTEXT_THREAD, 5000);
-	assert_int_equal(r.cpu[1].irq.stats.max, 1);
-	assert_int_equal(r.cpu[1].irq.buckets[1], 1);
-	assert_int_equal(r.cpu[1].thread.stats.max, 5);
-	assert_int_equal(r.cpu[1].thread.stats.count, 1);
+	results_add_sample(&r, 1, CTX_IRQ, 1999);
+	results_add_sample(&r, 1, CTX_THREAD, 5000);
+	/* not a timerlat context, not a context at all, not a CPU */
+	results_add_sample(&r, 1, CTX_NOISE, 5000);
+	results_add_sample(&r, 1, NR_CONTEXTS, 5000);
+	results_add_sample(&r, 7, CTX_THREAD, 5000);
+	assert_int_equal(r.cpu[1].hist[CTX_IRQ].stats.max, 1);
+	assert_int_equal(r.cpu[1].hist[CTX_IRQ].buckets[1], 1);
+	assert_int_equal(r.cpu[1].hist[CTX_THREAD].stats.max, 5);
+	assert_int_equal(r.cpu[1].hist[CTX_THREAD].stats.count, 1);
 	assert_true(results_cpu_shown(&r, 1));
 	assert_false(results_cpu_shown(&r, 0));
 	results_free(&r);
@@ -136,11 +138,19 @@ static void test_results_units(void **state)
 
 	params.nano = true;
 	assert_int_equal(results_alloc(&r, &params, 2), 0);
-	results_add_latency(&r, 1, CONTEXT_IRQ, 1999);
-	assert_int_equal(r.cpu[1].irq.stats.max, 1999);
-	assert_int_equal(r.cpu[1].irq.over, 1);
-	results_add_noise(&r, 1, 7500);
-	assert_int_equal(r.cpu[1].noise.stats.max, 7);
+	results_add_sample(&r, 1, CTX_IRQ, 1999);
+	assert_int_equal(r.cpu[1].hist[CTX_IRQ].stats.max, 1999);
+	assert_int_equal(r.cpu[1].hist[CTX_IRQ].over, 1);
+	assert_int_equal(r.cpu[1].hist[CTX_NOISE].stats.count, 0);
+	results_free(&r);
+
+	/* osnoise: noise durations in us, whatever -n says */
+	params_init(&params, TRACER_OSNOISE, MODE_HIST);
+	CPU_SET(1, &params.cpu_set);
+	assert_int_equal(results_alloc(&r, &params, 2), 0);
+	results_add_sample(&r, 1, CTX_NOISE, 7500);
+	assert_int_equal(r.cpu[1].hist[CTX_NOISE].stats.max, 7);
+	assert_int_equal(r.cpu[1].hist[CTX_NOISE].buckets[7], 1);
 	results_free(&r);
 }
 
@@ -152,7 +162,8 @@ static void test_results_unmeasured_cpu(void **state)
 	params_init(&params, TRACER_OSNOISE, MODE_TOP);
 	CPU_SET(0, &params.cpu_set);
 	assert_int_equal(results_alloc(&r, &params, 2), 0);
-	results_add_noise(&r, 1, 9000);
+	results_add_sample(&r, 1, CTX_NOISE, 9000);
+	assert_int_equal(r.cpu[1].hist[CTX_NOISE].stats.count, 0);
 	assert_false(results_cpu_shown(&r, 1));
 	r.cpu[0].lost_events = 3;
 	r.cpu[1].lost_events = 4;

@@ -1,0 +1,65 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef RTLA_RUN_H
+#define RTLA_RUN_H
+
+#include <signal.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <time.h>
+
+#include "cli/params.h"
+#include "model/results.h"
+#include "model/tracer.h"
+#include "run/tool.h"
+#include "session/knobs.h"
+
+struct tep_handle;
+struct tracefs_instance;
+struct trace_reader;
+struct sample_source;
+
+/* Everything one run sets up, torn down in reverse by run_teardown(). */
+struct run {
+	const struct rtla_tool *tool;
+	const struct tracer_desc *tracer;
+	struct rtla_params *params;
+	struct knobs knobs;
+	bool knobs_saved;
+	struct tracefs_instance *main;	/* the statistics' records */
+	struct tracefs_instance *trace;	/* -t: the trace to save */
+	struct tep_handle *tep;
+	struct trace_reader *reader;
+	struct sample_source *source;
+	struct rtla_results results;
+	int dma_fd;
+	char *mounted_tracefs;		/* rtla mounted it: unmount at the end */
+	FILE *text;			/* the text report: stderr when a
+					   report goes to stdout */
+	time_t start_time;
+	time_t end_time;
+};
+
+/* The signal that asked the run to end, or 0. */
+extern volatile sig_atomic_t run_stop_requested;
+
+/* "rtla timerlat hist: ..." on stderr. */
+void run_error(const struct run *run, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+/* "rtla debug: ..." on stderr, with -D. */
+void run_debug(const struct run *run, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
+/* Check the system, save and apply the tracer settings, start tracing. */
+int run_setup(struct run *run, int nr_cpus);
+/* Undo run_setup(), whatever part of it was done. */
+void run_teardown(struct run *run);
+
+/* Route end-of-run signals to run_stop_requested. */
+void run_catch_signals(void);
+/* Collect samples until the duration, a stop threshold or a signal. */
+void run_measure(struct run *run);
+
+/* Report a stop, check budgets, write reports; the exit status. */
+int run_finish(struct run *run);
+
+#endif

@@ -1,0 +1,114 @@
+// SPDX-License-Identifier: GPL-2.0
+/* The end of a run: the stop report and trace, budgets, report files. */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "model/budget.h"
+#include "output/report.h"
+#include "run/run.h"
+#include "session/instance.h"
+
+#include <tracefs.h>
+
+static int report_stop(struct run *run)
+{
+	const char *file = tracer_trace_file(run->params);
+
+	fprintf(run->text, "rtla %s hit stop tracing\n", run->tracer->name);
+	if (!run->trace)
+		return 0;
+	tracefs_trace_off(run->trace);
+	fprintf(run->text, "  Saving trace to %s\n", file);
+	fflush(run->text);
+	if (!rtla_instance_save_trace(run->trace, file))
+		return 0;
+	run_error(run, "cannot save the trace to %s: %s", file,
+		  strerror(errno));
+	return -1;
+}
+
+/* Check the budgets: one line for each violation; true if all are met. */
+static bool check_budgets(struct run *run, struct budget_verdict *verdicts,
+			  int max, int *count)
+{
+	char line[256];
+	bool met = true;
+	int i;
+
+	*count = budgets_evaluate(run->params, &run->results, verdicts, max);
+	for (i = 0; i < *count; i++) {
+		if (verdicts[i].pass)
+			continue;
+		budget_verdict_describe(&verdicts[i], &run->results, line,
+					sizeof(line));
+		fprintf(run->text, "rtla %s: %s\n", run->tool->id.name, line);
+		met = false;
+	}
+	fflush(run->text);
+	return met;
+}
+
+static int write_reports(struct run *run, int status,
+			 const struct budget_verdict *verdicts, int count)
+{
+	const struct rtla_params *params = run->params;
+	struct system_facts system;
+	struct run_report report = {
+		.tool_name = run->tool->id.name,
+		.version = RTLA_VERSION,
+		.params = params,
+		.results = &run->results,
+		.system = &system,
+		.start_time = run->start_time,
+		.end_time = run->end_time,
+		.exit_status = status,
+		.verdicts = verdicts,
+		.nr_verdicts = count,
+	};
+	const struct {
+		const char *path;
+		int (*writer)(const struct run_report *, FILE *);
+	} outputs[] = {
+		{ params->json_file, report_write_json },
+		{ params->openmetrics_file, report_write_openmetrics },
+		{ params->junit_file, report_write_junit },
+	};
+	size_t i;
+
+	system_facts_collect(&system);
+	for (i = 0; i < sizeof(outputs) / sizeof(outputs[0]); i++) {
+		if (!outputs[i].path ||
+		    !report_write_file(&report, outputs[i].path,
+				       outputs[i].writer))
+			continue;
+		run_error(run, "cannot write %s: %s", outputs[i].path,
+			  strerror(errno));
+		return -1;
+	}
+	return 0;
+}
+
+int run_finish(struct run *run)
+{
+	int max = run->params->nr_budgets * run->results.nr_cpus, count;
+	struct budget_verdict *verdicts = calloc(max + 1, sizeof(*verdicts));
+	int status = RTLA_EXIT_OK;
+
+	if (!verdicts) {
+		run_error(run, "out of memory");
+		return RTLA_EXIT_ERROR;
+	}
+	if (run->results.stopped && report_stop(run))
+		status = RTLA_EXIT_ERROR;
+	else if (run->results.stopped)
+		status = RTLA_EXIT_THRESHOLD_HIT;
+	if (!check_budgets(run, verdicts, max, &count) &&
+	    status == RTLA_EXIT_OK)
+		status = RTLA_EXIT_BUDGET_MISSED;
+	if (write_reports(run, status, verdicts, count))
+		status = RTLA_EXIT_ERROR;
+	free(verdicts);
+	return status;
+}

@@ -1,0 +1,109 @@
+// SPDX-License-Identifier: GPL-2.0
+/* The measuring loop: collect samples, refresh the screen, notice the end. */
+#include <errno.h>
+#include <signal.h>
+#include <stdint.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <tracefs.h>
+
+#include "collect/reader.h"
+#include "run/run.h"
+
+#define POLL_INTERVAL_NS	100000000L
+#define NSEC_PER_SEC		1000000000L
+
+volatile sig_atomic_t run_stop_requested;
+
+static void on_signal(int sig)
+{
+	run_stop_requested = sig;
+}
+
+void run_catch_signals(void)
+{
+	struct sigaction sa;
+
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = on_signal;
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGTERM, &sa, NULL);
+	sigaction(SIGHUP, &sa, NULL);
+	/* a closed pipe must end the run like a signal, not kill it unrestored */
+	signal(SIGPIPE, SIG_IGN);
+}
+
+static uint64_t now_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * NSEC_PER_SEC + ts.tv_nsec;
+}
+
+static void show(struct run *run, bool clear)
+{
+	if (clear)
+		fputs("\033[H\033[J", run->text);
+	run->tool->render(run->text, run->params, &run->results);
+	if (fflush(run->text) && errno == EPIPE)
+		run_stop_requested = SIGPIPE;
+}
+
+static void collect(struct run *run)
+{
+	if (reader_drain(run->reader, run->source) < 0)
+		run_debug(run, "reading the trace buffers failed: %s",
+		      strerror(errno));
+}
+
+static void count_lost_events(struct run *run)
+{
+	struct rtla_results *results = &run->results;
+	int cpu;
+
+	for (cpu = 0; cpu < results->nr_cpus; cpu++)
+		results->cpu[cpu].lost_events =
+			reader_lost_events(run->main, cpu);
+	if (results_lost_total(results))
+		run_error(run, "%llu events were lost: the results are incomplete",
+			  (unsigned long long)results_lost_total(results));
+}
+
+void run_measure(struct run *run)
+{
+	bool live = run->tool->live && !run->params->quiet &&
+		    isatty(fileno(run->text));
+	struct timespec poll = { 0, POLL_INTERVAL_NS };
+	uint64_t start = now_ns(), now, next_screen = start + NSEC_PER_SEC;
+	uint64_t duration_ns = run->params->duration_s * NSEC_PER_SEC;
+
+	run->start_time = time(NULL);
+
+	while (!run_stop_requested) {
+		nanosleep(&poll, NULL);
+		collect(run);
+		now = now_ns();
+		run->results.elapsed_s = (now - start) / NSEC_PER_SEC;
+		if (!tracefs_trace_is_on(run->main)) {
+			run->results.stopped = true;
+			break;
+		}
+		if (duration_ns && now - start >= duration_ns)
+			break;
+		if (live && now >= next_screen) {
+			show(run, true);
+			next_screen += NSEC_PER_SEC;
+		}
+	}
+	if (run_stop_requested)
+		run_debug(run, "stopped by signal %d", (int)run_stop_requested);
+	tracefs_trace_off(run->main);
+	collect(run);
+	run->end_time = time(NULL);
+	count_lost_events(run);
+	show(run, live);
+}

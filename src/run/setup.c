@@ -1,0 +1,249 @@
+// SPDX-License-Identifier: GPL-2.0
+/* Setting up a run in tracefs and the scheduler, and undoing it. */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mount.h>
+#include <unistd.h>
+
+#include <event-parse.h>
+#include <tracefs.h>
+
+#include "collect/reader.h"
+#include "collect/sample_source.h"
+#include "run/run.h"
+#include "session/dma_latency.h"
+#include "session/instance.h"
+#include "session/thread_sched.h"
+#include "session/tracer_config.h"
+
+static int check_system(struct run *run)
+{
+	const char *dir = NULL;
+
+	if (geteuid() != 0) {
+		run_error(run, "must run as root (tracefs and the tracer need it)");
+		return -1;
+	}
+	if (tracefs_tracing_dir_is_mounted(false, &dir) != 1) {
+		/* 0: it was not mounted, and now is */
+		if (tracefs_tracing_dir_is_mounted(true, &dir) < 0 || !dir) {
+			run_error(run, "tracefs is not mounted and could not be mounted; try: mount -t tracefs nodev /sys/kernel/tracing");
+			return -1;
+		}
+		run->mounted_tracefs = strdup(dir);
+		run_debug(run, "mounted tracefs on %s", dir);
+	}
+	if (!tracefs_tracer_available(NULL, run->tracer->name)) {
+		run_error(run, "this kernel has no %s tracer (build it with %s=y)",
+			  run->tracer->name, run->tracer->kconfig);
+		return -1;
+	}
+	return 0;
+}
+
+static int check_busy(struct run *run)
+{
+	char prefix[32], who[300];
+
+	snprintf(prefix, sizeof(prefix), RTLA_INSTANCE_PREFIX "%d-",
+		 (int)getpid());
+	if (!rtla_tracer_user(prefix, who, sizeof(who)))
+		return 0;
+	run_error(run, "the %s tracer is busy: %s runs an osnoise-family tracer",
+		  run->tracer->name, who);
+	return -1;
+}
+
+static int apply_config(struct run *run)
+{
+	const struct knob_setting *failed = NULL;
+	struct tracer_config config;
+	bool has_options = knob_present(&run->knobs, KNOB_OPTIONS);
+	bool has_stack = knob_present(&run->knobs, KNOB_PRINT_STACK);
+
+	if (run->params->hwnoise && !has_options) {
+		run_error(run, "this kernel has no osnoise/options file, which hwnoise needs (Linux 6.2 or later)");
+		return -1;
+	}
+	if (run->params->print_stack_us && !has_stack) {
+		run_error(run, "this kernel cannot save stacks: no osnoise/print_stack (CONFIG_STACKTRACE)");
+		return -1;
+	}
+	tracer_config_build(run->params, has_options, has_stack, &config);
+	if (!knobs_apply(&run->knobs, config.settings, config.count, &failed))
+		return 0;
+	run_error(run, "the kernel refused '%s' for %s: %s", failed->value,
+		  knob_path(failed->id), strerror(errno));
+	return -1;
+}
+
+static int enable_event_spec(struct run *run, struct tracefs_instance *instance,
+			     const struct event_spec *event)
+{
+	if (!rtla_instance_enable_event(instance, event->system, event->name,
+					event->filter, event->trigger))
+		return 0;
+	run_error(run, "cannot enable event %s%s%s: %s", event->system,
+		  event->name ? ":" : "", event->name ? event->name : "",
+		  errno == ENOENT ? "no such event" : strerror(errno));
+	return -1;
+}
+
+static int start_tracer(struct run *run, struct tracefs_instance *instance)
+{
+	if (!rtla_instance_set_tracer(instance, run->tracer->name))
+		return 0;
+	if (errno == EBUSY)
+		run_error(run, "the %s tracer is busy: another osnoise-family tracer runs",
+			  run->tracer->name);
+	else
+		run_error(run, "cannot start the %s tracer: %s",
+			  run->tracer->name, strerror(errno));
+	return -1;
+}
+
+static int setup_trace_instance(struct run *run)
+{
+	struct event_spec osnoise_events = { .system = "osnoise" };
+	int i;
+
+	run->trace = rtla_instance_create(run->tracer->name);
+	if (!run->trace) {
+		run_error(run, "cannot create a tracefs instance: %s",
+			  strerror(errno));
+		return -1;
+	}
+	if (enable_event_spec(run, run->trace, &osnoise_events))
+		return -1;
+	for (i = 0; i < run->params->nr_events; i++)
+		if (enable_event_spec(run, run->trace, &run->params->events[i]))
+			return -1;
+	return 0;
+}
+
+static int setup_main_instance(struct run *run)
+{
+	struct sample_sink sink = results_sink(&run->results);
+	struct event_spec main_event = {
+		.system = (char *)run->tool->event_system,
+		.name = (char *)run->tool->event_name,
+	};
+
+	run->main = rtla_instance_create("main");
+	if (!run->main) {
+		run_error(run, "cannot create a tracefs instance: %s",
+			  strerror(errno));
+		return -1;
+	}
+	run->tep = reader_load_formats();
+	if (!run->tep) {
+		run_error(run, "cannot read the event formats from tracefs");
+		return -1;
+	}
+	run->source = sample_source_alloc(run->tep, &sink);
+	if (!run->source)
+		return -1;
+	if (main_event.system && enable_event_spec(run, run->main, &main_event))
+		return -1;
+	return 0;
+}
+
+static int setup_threads(struct run *run)
+{
+	char prefix[32];
+	int count;
+
+	if (run->params->dma_latency_us >= 0) {
+		run->dma_fd = dma_latency_hold(run->params->dma_latency_us);
+		if (run->dma_fd < 0) {
+			run_error(run, "cannot set /dev/cpu_dma_latency: %s",
+				  strerror(errno));
+			return -1;
+		}
+	}
+	if (!run->params->sched.set)
+		return 0;
+	snprintf(prefix, sizeof(prefix), "%s/", run->tracer->name);
+	count = sched_apply_to_threads(prefix, &run->params->sched);
+	if (count <= 0) {
+		run_error(run, "cannot set the scheduling of the %s threads: %s",
+			  run->tracer->name, count ? strerror(errno) : "none found");
+		return -1;
+	}
+	run_debug(run, "scheduling set on %d threads", count);
+	return 0;
+}
+
+void run_teardown(struct run *run)
+{
+	/* an instance with an open trace_pipe_raw cannot be removed */
+	reader_close(run->reader);
+	run->reader = NULL;
+	rtla_instance_destroy(run->main);
+	run->main = NULL;
+	rtla_instance_destroy(run->trace);
+	run->trace = NULL;
+	if (run->knobs_saved && knobs_restore(&run->knobs))
+		run_error(run, "could not restore every osnoise setting: %s",
+			  strerror(errno));
+	knobs_free(&run->knobs);
+	run->knobs_saved = false;
+	if (run->dma_fd >= 0)
+		close(run->dma_fd);
+	run->dma_fd = -1;
+	sample_source_free(run->source);
+	run->source = NULL;
+	if (run->tep)
+		tep_free(run->tep);
+	run->tep = NULL;
+	results_free(&run->results);
+	if (run->mounted_tracefs && umount(run->mounted_tracefs))
+		run_error(run, "cannot unmount %s: %s", run->mounted_tracefs,
+			  strerror(errno));
+	free(run->mounted_tracefs);
+	run->mounted_tracefs = NULL;
+}
+
+int run_setup(struct run *run, int nr_cpus)
+{
+	int stale;
+
+	if (check_system(run))
+		return -1;
+	stale = rtla_instances_remove_stale();
+	if (stale)
+		run_debug(run, "removed %d instance(s) left by killed runs", stale);
+	if (check_busy(run))
+		return -1;
+	if (results_alloc(&run->results, run->params, nr_cpus)) {
+		run_error(run, "out of memory");
+		return -1;
+	}
+	if (knobs_save(&run->knobs)) {
+		run_error(run, "cannot read the osnoise settings: %s",
+			  strerror(errno));
+		return -1;
+	}
+	run->knobs_saved = true;
+	if (apply_config(run))
+		return -1;
+	/* every instance exists before a tracer runs: mkdir is noisy */
+	if (run->params->trace && setup_trace_instance(run))
+		return -1;
+	if (setup_main_instance(run))
+		return -1;
+	if (run->trace && start_tracer(run, run->trace))
+		return -1;
+	if (start_tracer(run, run->main))
+		return -1;
+	/* an open trace_pipe_raw pins the tracer: open them after it is set */
+	run->reader = reader_open(run->tep, run->main, run->results.nr_cpus);
+	if (!run->reader) {
+		run_error(run, "cannot open the trace buffers: %s",
+			  strerror(errno));
+		return -1;
+	}
+	return setup_threads(run);
+}
