@@ -56,9 +56,25 @@ struct budget {
 };
 
 /*
- * Everything the command line can say. A zero value means "not given":
- * the tracer's current setting is kept unless a default applies.
+ * A numeric option the command line did not give.  What that means is
+ * decided where the value is used: the tracer config writes the tracer's
+ * default for each knob (or 0, "off", for the stop thresholds), never
+ * the kernel's leftover value.
  */
+#define PARAM_UNSET		UINT64_MAX
+
+static inline bool param_given(uint64_t value)
+{
+	return value != PARAM_UNSET;
+}
+
+/* @value, or @fallback when it was not given. */
+static inline uint64_t param_or(uint64_t value, uint64_t fallback)
+{
+	return param_given(value) ? value : fallback;
+}
+
+/* Everything the command line can say. */
 struct rtla_params {
 	enum rtla_tracer tracer;
 	enum rtla_mode mode;
@@ -70,20 +86,14 @@ struct rtla_params {
 	int debug;
 	bool quiet;
 
-	/* tracer configuration, in us; 0 = not set */
+	/* tracer configuration, in us; PARAM_UNSET when not given */
 	uint64_t period_us;
 	uint64_t runtime_us;
 	uint64_t stop_us;		/* osnoise -s, timerlat -i */
 	uint64_t stop_total_us;		/* osnoise -S, timerlat -T */
 	uint64_t threshold_us;		/* osnoise -T: tracing_thresh */
 	uint64_t print_stack_us;	/* timerlat -s */
-	bool stop_us_set;
-	bool stop_total_us_set;
-	bool threshold_set;
-	bool print_stack_set;
-
 	uint64_t auto_us;		/* -a */
-	bool auto_set;
 
 	bool trace;			/* -t given (or implied) */
 	char *trace_file;		/* NULL: the tool's default name */
@@ -92,7 +102,7 @@ struct rtla_params {
 	int nr_events;
 
 	struct sched_spec sched;
-	int dma_latency_us;		/* -1: not set */
+	uint64_t dma_latency_us;	/* PARAM_UNSET when not given */
 	bool nano;
 
 	/* hist */

@@ -46,10 +46,7 @@ static int set_nano(struct opt_ctx *ctx, const char *arg, const char **why)
 
 static int set_auto(struct opt_ctx *ctx, const char *arg, const char **why)
 {
-	if (parse_u64_range(arg, 1, UINT32_MAX, &ctx->params->auto_us, why))
-		return -1;
-	ctx->params->auto_set = true;
-	return 0;
+	return parse_u64_range(arg, 1, UINT32_MAX, &ctx->params->auto_us, why);
 }
 
 static int set_trace(struct opt_ctx *ctx, const char *arg, const char **why)
@@ -153,20 +150,16 @@ static int set_runtime(struct opt_ctx *ctx, const char *arg, const char **why)
 	return 0;
 }
 
-static int set_us(const char *arg, uint64_t *value, bool *flag,
-		  const char **why)
+static int set_us(const char *arg, uint64_t *value, const char **why)
 {
-	if (parse_u64_range(arg, 0, UINT32_MAX, value, why))
-		return -1;
-	*flag = true;
-	return 0;
+	return parse_u64_range(arg, 0, UINT32_MAX, value, why);
 }
 
 static int set_stop(struct opt_ctx *ctx, const char *arg, const char **why)
 {
 	struct rtla_params *params = ctx->params;
 
-	return set_us(arg, &params->stop_us, &params->stop_us_set, why);
+	return set_us(arg, &params->stop_us, why);
 }
 
 static int set_stop_total(struct opt_ctx *ctx, const char *arg,
@@ -174,8 +167,7 @@ static int set_stop_total(struct opt_ctx *ctx, const char *arg,
 {
 	struct rtla_params *params = ctx->params;
 
-	return set_us(arg, &params->stop_total_us, &params->stop_total_us_set,
-		      why);
+	return set_us(arg, &params->stop_total_us, why);
 }
 
 static int set_threshold(struct opt_ctx *ctx, const char *arg,
@@ -183,26 +175,21 @@ static int set_threshold(struct opt_ctx *ctx, const char *arg,
 {
 	struct rtla_params *params = ctx->params;
 
-	return set_us(arg, &params->threshold_us, &params->threshold_set, why);
+	return set_us(arg, &params->threshold_us, why);
 }
 
 static int set_stack(struct opt_ctx *ctx, const char *arg, const char **why)
 {
 	struct rtla_params *params = ctx->params;
 
-	return set_us(arg, &params->print_stack_us, &params->print_stack_set,
-		      why);
+	return set_us(arg, &params->print_stack_us, why);
 }
 
 static int set_dma_latency(struct opt_ctx *ctx, const char *arg,
 			   const char **why)
 {
-	uint64_t value;
-
-	if (parse_u64_range(arg, 0, 10000000, &value, why))
-		return -1;
-	ctx->params->dma_latency_us = value;
-	return 0;
+	return parse_u64_range(arg, 0, 10000000, &ctx->params->dma_latency_us,
+			       why);
 }
 
 static int set_bucket_size(struct opt_ctx *ctx, const char *arg,
@@ -480,7 +467,8 @@ static int check_combinations(const struct tool_id *tool,
 			tool->name);
 		return -1;
 	}
-	if (params->period_us && params->runtime_us &&
+	if (param_given(params->period_us) &&
+	    param_given(params->runtime_us) &&
 	    params->runtime_us > params->period_us) {
 		fprintf(err, "rtla %s: runtime %llu us is longer than period %llu us\n",
 			tool->name, (unsigned long long)params->runtime_us,
@@ -493,24 +481,16 @@ static int check_combinations(const struct tool_id *tool,
 /* -a: stop at the given latency and keep the trace, unless set otherwise. */
 static void apply_auto(struct rtla_params *params)
 {
-	if (!params->auto_set)
+	if (!param_given(params->auto_us))
 		return;
-	if (!params->stop_us_set) {
-		params->stop_us = params->auto_us;
-		params->stop_us_set = true;
-	}
+	params->stop_us = param_or(params->stop_us, params->auto_us);
 	if (params->tracer == TRACER_TIMERLAT) {
-		if (!params->stop_total_us_set) {
-			params->stop_total_us = params->auto_us;
-			params->stop_total_us_set = true;
-		}
-		if (!params->print_stack_set) {
-			params->print_stack_us = params->auto_us;
-			params->print_stack_set = true;
-		}
-	} else if (!params->threshold_set) {
-		params->threshold_us = 1;
-		params->threshold_set = true;
+		params->stop_total_us = param_or(params->stop_total_us,
+						 params->auto_us);
+		params->print_stack_us = param_or(params->print_stack_us,
+						  params->auto_us);
+	} else {
+		params->threshold_us = param_or(params->threshold_us, 1);
 	}
 	params->trace = true;
 }
@@ -580,10 +560,8 @@ enum options_result options_parse(const struct tool_id *tool, int argc,
 		return OPTIONS_ERROR;
 	}
 	apply_auto(params);
-	if (tool->hwnoise && !params->threshold_set) {
-		params->threshold_us = 1;
-		params->threshold_set = true;
-	}
+	if (tool->hwnoise)
+		params->threshold_us = param_or(params->threshold_us, 1);
 	if (check_combinations(tool, params, err))
 		return OPTIONS_ERROR;
 	return OPTIONS_OK;

@@ -10,7 +10,14 @@ void params_init(struct rtla_params *params, enum rtla_tracer tracer,
 	memset(params, 0, sizeof(*params));
 	params->tracer = tracer;
 	params->mode = mode;
-	params->dma_latency_us = -1;
+	params->period_us = PARAM_UNSET;
+	params->runtime_us = PARAM_UNSET;
+	params->stop_us = PARAM_UNSET;
+	params->stop_total_us = PARAM_UNSET;
+	params->threshold_us = PARAM_UNSET;
+	params->print_stack_us = PARAM_UNSET;
+	params->auto_us = PARAM_UNSET;
+	params->dma_latency_us = PARAM_UNSET;
 	params->bucket_size = 1;
 	params->entries = 256;
 }

@@ -20,6 +20,12 @@ static struct json_object *u64(uint64_t value)
 	return json_object_new_uint64(value);
 }
 
+/* A value the command line gave, or null. */
+static struct json_object *given(uint64_t value)
+{
+	return param_given(value) ? u64(value) : NULL;
+}
+
 static struct json_object *string(const char *text)
 {
 	return json_object_new_string(text);
@@ -200,13 +206,13 @@ static struct json_object *params_object(const struct rtla_params *p)
 
 	add(obj, "cpus", p->cpus ? string(p->cpus) : string("all"));
 	add(obj, "duration_s", u64(p->duration_s));
-	add(obj, "period_us", p->period_us ? u64(p->period_us) : NULL);
+	add(obj, "period_us", given(p->period_us));
 	if (p->tracer == TRACER_OSNOISE)
-		add(obj, "runtime_us", p->runtime_us ? u64(p->runtime_us) : NULL);
-	add(obj, "stop_us", u64(p->stop_us));
-	add(obj, "stop_total_us", u64(p->stop_total_us));
+		add(obj, "runtime_us", given(p->runtime_us));
+	add(obj, "stop_us", u64(param_or(p->stop_us, 0)));
+	add(obj, "stop_total_us", u64(param_or(p->stop_total_us, 0)));
 	if (p->tracer == TRACER_OSNOISE)
-		add(obj, "threshold_us", u64(p->threshold_us));
+		add(obj, "threshold_us", u64(param_or(p->threshold_us, 0)));
 	if (p->mode == MODE_HIST) {
 		add(obj, "bucket_size", u64(p->bucket_size));
 		add(obj, "entries", u64(p->entries));

@@ -10,6 +10,7 @@
 #include <tracefs.h>
 
 #include "collect/reader.h"
+#include "collect/sample_source.h"
 #include "run/run.h"
 
 #define POLL_INTERVAL_NS	100000000L
@@ -57,7 +58,7 @@ static void collect(struct run *run)
 {
 	if (reader_drain(run->reader, run->source) < 0)
 		run_debug(run, "reading the trace buffers failed: %s",
-		      strerror(errno));
+			  strerror(errno));
 }
 
 static void count_lost_events(struct run *run)
@@ -105,5 +106,7 @@ void run_measure(struct run *run)
 	collect(run);
 	run->end_time = time(NULL);
 	count_lost_events(run);
+	run_debug(run, "%llu records were not samples",
+		  (unsigned long long)sample_source_ignored(run->source));
 	show(run, live);
 }

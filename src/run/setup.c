@@ -67,7 +67,7 @@ static int apply_config(struct run *run)
 		run_error(run, "this kernel has no osnoise/options file, which hwnoise needs (Linux 6.2 or later)");
 		return -1;
 	}
-	if (run->params->print_stack_us && !has_stack) {
+	if (param_or(run->params->print_stack_us, 0) && !has_stack) {
 		run_error(run, "this kernel cannot save stacks: no osnoise/print_stack (CONFIG_STACKTRACE)");
 		return -1;
 	}
@@ -155,7 +155,7 @@ static int setup_threads(struct run *run)
 	char prefix[32];
 	int count;
 
-	if (run->params->dma_latency_us >= 0) {
+	if (param_given(run->params->dma_latency_us)) {
 		run->dma_fd = dma_latency_hold(run->params->dma_latency_us);
 		if (run->dma_fd < 0) {
 			run_error(run, "cannot set /dev/cpu_dma_latency: %s",

@@ -8,7 +8,6 @@
 
 #include "session/knobs.h"
 
-#define MAX_OPTION_WORDS	32
 
 static const char *const knob_paths[NR_KNOBS] = {
 #define KNOB_PATH(id, path) [id] = path,

@@ -28,15 +28,17 @@ static void add_osnoise(const struct rtla_params *params,
 {
 	uint64_t period = params->period_us, runtime = params->runtime_us;
 
-	if (!period)
-		period = runtime > OSNOISE_DEFAULT_PERIOD_US ?
+	if (!param_given(period))
+		period = param_given(runtime) &&
+			 runtime > OSNOISE_DEFAULT_PERIOD_US ?
 			 runtime : OSNOISE_DEFAULT_PERIOD_US;
-	if (!runtime)
+	if (!param_given(runtime))
 		runtime = period < OSNOISE_DEFAULT_RUNTIME_US ?
 			  period : OSNOISE_DEFAULT_RUNTIME_US;
 	add_u64(config, KNOB_PERIOD, period);
 	add_u64(config, KNOB_RUNTIME, runtime);
-	add_u64(config, KNOB_TRACING_THRESH, params->threshold_us);
+	/* 0: the tracer's own default (5 us) */
+	add_u64(config, KNOB_TRACING_THRESH, param_or(params->threshold_us, 0));
 }
 
 void tracer_config_build(const struct rtla_params *params, bool has_options,
@@ -50,12 +52,13 @@ void tracer_config_build(const struct rtla_params *params, bool has_options,
 	if (params->tracer == TRACER_OSNOISE) {
 		add_osnoise(params, config);
 	} else {
-		add_u64(config, KNOB_TIMERLAT_PERIOD, params->period_us ?
-			params->period_us : TIMERLAT_DEFAULT_PERIOD_US);
+		add_u64(config, KNOB_TIMERLAT_PERIOD,
+			param_or(params->period_us, TIMERLAT_DEFAULT_PERIOD_US));
 		if (has_print_stack)
 			add_u64(config, KNOB_PRINT_STACK,
-				params->print_stack_us);
+				param_or(params->print_stack_us, 0));
 	}
-	add_u64(config, KNOB_STOP, params->stop_us);
-	add_u64(config, KNOB_STOP_TOTAL, params->stop_total_us);
+	/* 0: no stop threshold */
+	add_u64(config, KNOB_STOP, param_or(params->stop_us, 0));
+	add_u64(config, KNOB_STOP_TOTAL, param_or(params->stop_total_us, 0));
 }

@@ -66,7 +66,7 @@ static void test_osnoise_period_runtime(void **state)
 	tracer_config_build(&p, true, true, &c);
 	assert_string_equal(value_of(&c, KNOB_RUNTIME), "500000");
 
-	p.period_us = 0;
+	p.period_us = PARAM_UNSET;
 	p.runtime_us = 2000000;
 	tracer_config_build(&p, true, true, &c);
 	assert_string_equal(value_of(&c, KNOB_PERIOD), "2000000");

@@ -88,7 +88,7 @@ static void test_defaults(void **state)
 	assert_int_equal(p.result, OPTIONS_OK);
 	assert_int_equal(p.params.entries, 256);
 	assert_int_equal(p.params.bucket_size, 1);
-	assert_int_equal(p.params.dma_latency_us, -1);
+	assert_true(p.params.dma_latency_us == PARAM_UNSET);
 	assert_int_equal(CPU_COUNT(&p.params.cpu_set), NR_CPUS);
 	assert_null(p.params.cpus);
 	assert_int_equal(p.params.duration_s, 0);
@@ -108,7 +108,7 @@ static void test_long_forms(void **state)
 	assert_int_equal(p.params.stop_us, 10);
 	assert_int_equal(p.params.stop_total_us, 20);
 	assert_int_equal(p.params.threshold_us, 3);
-	assert_true(p.params.threshold_set);
+	assert_true(param_given(p.params.threshold_us));
 	assert_int_equal(p.params.duration_s, 7200);
 	assert_true(p.params.quiet);
 	done(&p);
@@ -166,7 +166,7 @@ static void test_auto(void **state)
 
 	PARSE(&osnoise_top, &p, "-a", "10");
 	assert_int_equal(p.params.stop_us, 10);
-	assert_int_equal(p.params.stop_total_us, 0);
+	assert_false(param_given(p.params.stop_total_us));
 	assert_int_equal(p.params.threshold_us, 1);
 	assert_true(p.params.trace);
 	done(&p);
