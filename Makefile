@@ -20,6 +20,8 @@ LIB_SRCS	:= $(filter-out $(MAIN_SRC),$(wildcard src/*/*.c))
 LIB_OBJS	:= $(LIB_SRCS:src/%.c=$(BUILD)/%.o)
 UNIT_SRCS	:= $(wildcard tests/unit/test_*.c)
 UNIT_BINS	:= $(UNIT_SRCS:tests/unit/%.c=$(BUILD)/tests/%)
+# shared by the unit tests: the fake tracing directory
+UNIT_HELPERS	:= $(filter-out $(UNIT_SRCS),$(wildcard tests/unit/*.c))
 
 all: $(BUILD)/rtla
 
@@ -36,8 +38,9 @@ $(BUILD)/%.o: src/%.c
 	@mkdir -p $(@D)
 	$(CC) $(CPPFLAGS) $(CFLAGS) -c -o $@ $<
 
-$(BUILD)/tests/%: tests/unit/%.c $(BUILD)/librtla.a | $(BUILD)/tests
-	$(CC) $(CPPFLAGS) $(CFLAGS) -Itests/unit -o $@ $< $(BUILD)/librtla.a \
+$(BUILD)/tests/%: tests/unit/%.c $(UNIT_HELPERS) $(BUILD)/librtla.a | $(BUILD)/tests
+	$(CC) $(CPPFLAGS) $(CFLAGS) -Itests/unit -o $@ $< $(UNIT_HELPERS) \
+		$(BUILD)/librtla.a \
 		$(LIB_LDLIBS) -lm $(shell $(PKG_CONFIG) --libs cmocka)
 
 $(BUILD) $(BUILD)/tests:
@@ -46,6 +49,11 @@ $(BUILD) $(BUILD)/tests:
 unit: $(BUILD)/rtla $(UNIT_BINS)
 	@set -e; for t in $(UNIT_BINS); do \
 		echo "== $$t"; RTLA_TESTDATA=tests/data $$t; done
+
+# Every case passes alone and with its suite run backwards: no case
+# leans on state another left behind.
+unit-isolation: $(UNIT_BINS)
+	@RTLA_TESTDATA=tests/data tests/unit/isolation $(UNIT_BINS)
 
 # End to end, in a VM booted with Debian's 6.1 RT kernel (see scripts/vm-run)
 e2e: $(BUILD)/rtla
@@ -62,5 +70,5 @@ check: unit check-docs e2e check-kernel
 clean:
 	rm -rf $(BUILD)
 
-.PHONY: all unit e2e check-kernel check clean
+.PHONY: all unit unit-isolation e2e check-kernel check clean
 -include $(wildcard $(BUILD)/*/*.d $(BUILD)/tests/*.d)

@@ -97,5 +97,5 @@ int main(void)
 		cmocka_unit_test(test_hwnoise),
 	};
 
-	return cmocka_run_group_tests_name("config", tests, NULL, NULL);
+	return RUN_SUITE("config", tests);
 }

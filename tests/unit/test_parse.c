@@ -142,5 +142,5 @@ int main(void)
 		cmocka_unit_test(test_event),
 	};
 
-	return cmocka_run_group_tests_name("parse", tests, NULL, NULL);
+	return RUN_SUITE("parse", tests);
 }

@@ -18,6 +18,8 @@
 #include "collect/reader.h"
 #include "collect/sample_source.h"
 
+#include "fake_tracefs.h"
+
 struct seen {
 	int latencies, periods, noises;
 	uint64_t latency_sum;
@@ -25,7 +27,6 @@ struct seen {
 	int last_cpu;
 };
 
-static char root[] = "/tmp/rtla-fake-reader-XXXXXX";
 static int timerlat_id, osnoise_id;
 
 static void on_noise(void *ctx, int cpu, uint64_t ns);
@@ -109,13 +110,13 @@ static void osnoise_record(unsigned char *rec)
 
 static void write_cpu_file(int cpu, const struct subbuf *pages, int nr)
 {
-	char path[512];
+	char path[64];
 	FILE *f;
 
-	snprintf(path, sizeof(path), "%s/per_cpu/cpu%d", root, cpu);
-	assert_int_equal(mkdir(path, 0755), 0);
+	snprintf(path, sizeof(path), "per_cpu/cpu%d", cpu);
+	fake_mkdir(path);
 	strcat(path, "/trace_pipe_raw");
-	f = fopen(path, "w");
+	f = fopen(fake_path(path), "w");
 	assert_non_null(f);
 	while (nr--)
 		assert_int_equal(fwrite(pages++->bytes, 4096, 1, f), 1);
@@ -147,34 +148,23 @@ static struct tep_handle *load_formats(void)
 	return tep;
 }
 
+/* Each case gets a fresh tracing directory with per_cpu/ and events/. */
 static int fake_tracefs(void **state)
 {
-	char path[512];
-
 	char *text = read_data_file("formats/header_page");
-	FILE *f;
 
-	assert_non_null(mkdtemp(root));
-	snprintf(path, sizeof(path), "%s/per_cpu", root);
-	assert_int_equal(mkdir(path, 0755), 0);
+	if (fake_tracefs_create())
+		return -1;
+	fake_mkdir("per_cpu");
 	/* libtracefs sizes the sub-buffers from it */
-	snprintf(path, sizeof(path), "%s/events", root);
-	assert_int_equal(mkdir(path, 0755), 0);
-	strcat(path, "/header_page");
-	f = fopen(path, "w");
-	assert_non_null(f);
-	fputs(text, f);
-	fclose(f);
+	fake_put("events/header_page", text);
 	free(text);
-	return tracefs_set_tracing_dir(root);
+	return 0;
 }
 
 static int remove_fake(void **state)
 {
-	char cmd[600];
-
-	snprintf(cmd, sizeof(cmd), "rm -rf %s", root);
-	return system(cmd);
+	return fake_tracefs_remove();
 }
 
 static void test_drain_every_cpu_and_page(void **state)
@@ -246,6 +236,9 @@ static void test_unknown_event(void **state)
 	struct subbuf page;
 	unsigned char rec[64];
 
+	assert_null(reader);
+	write_cpu_file(0, NULL, 0);
+	reader = reader_open(tep, NULL, 1);
 	assert_non_null(reader);
 	subbuf_init(&page, 1);
 	timerlat_record(rec, 0, 5);
@@ -266,13 +259,9 @@ static void test_no_buffer_to_read(void **state)
 {
 	struct tep_handle *tep = load_formats();
 	struct tracefs_instance *empty;
-	char path[512];
 
 	/* an instance without per_cpu files */
-	snprintf(path, sizeof(path), "%s/instances", root);
-	assert_int_equal(mkdir(path, 0755), 0);
-	strcat(path, "/empty");
-	assert_int_equal(mkdir(path, 0755), 0);
+	fake_mkdir("instances/empty");
 	empty = tracefs_instance_alloc(NULL, "empty");
 	assert_non_null(empty);
 	assert_null(reader_open(tep, empty, 2));
@@ -284,11 +273,13 @@ static void test_no_buffer_to_read(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_drain_every_cpu_and_page),
-		cmocka_unit_test(test_unknown_event),
-		cmocka_unit_test(test_no_buffer_to_read),
+		cmocka_unit_test_setup_teardown(test_drain_every_cpu_and_page, fake_tracefs,
+						remove_fake),
+		cmocka_unit_test_setup_teardown(test_unknown_event, fake_tracefs,
+						remove_fake),
+		cmocka_unit_test_setup_teardown(test_no_buffer_to_read, fake_tracefs,
+						remove_fake),
 	};
 
-	return cmocka_run_group_tests_name("reader", tests, fake_tracefs,
-					   remove_fake);
+	return RUN_SUITE("reader", tests);
 }

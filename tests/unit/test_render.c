@@ -345,5 +345,5 @@ int main(void)
 		cmocka_unit_test(test_format_duration),
 	};
 
-	return cmocka_run_group_tests_name("render", tests, NULL, NULL);
+	return RUN_SUITE("render", tests);
 }

@@ -13,82 +13,30 @@
 #include "session/instance.h"
 #include "session/knobs.h"
 
-static char root[] = "/tmp/rtla-fake-tracefs-XXXXXX";
+#include "fake_tracefs.h"
 
-static void put(const char *path, const char *text)
-{
-	char full[512];
-	FILE *f;
-
-	snprintf(full, sizeof(full), "%s/%s", root, path);
-	f = fopen(full, "w");
-	assert_non_null(f);
-	fputs(text, f);
-	fclose(f);
-}
-
-static char *get(const char *path)
-{
-	char full[512], *text = calloc(1, 256);
-	FILE *f;
-
-	snprintf(full, sizeof(full), "%s/%s", root, path);
-	f = fopen(full, "r");
-	assert_non_null(f);
-	assert_true(fread(text, 1, 255, f) > 0 || feof(f));
-	fclose(f);
-	return text;
-}
-
-static void assert_file(const char *path, const char *want)
-{
-	char *text = get(path);
-
-	assert_string_equal(text, want);
-	free(text);
-}
-
-static bool exists(const char *path)
-{
-	char full[512];
-	struct stat st;
-
-	snprintf(full, sizeof(full), "%s/%s", root, path);
-	return stat(full, &st) == 0;
-}
-
-static void make_dir(const char *path)
-{
-	char full[512];
-
-	snprintf(full, sizeof(full), "%s/%s", root, path);
-	assert_int_equal(mkdir(full, 0755), 0);
-}
-
+/* Each case gets a fresh tracing directory with the 6.1 knobs. */
 static int fake_tracefs(void **state)
 {
-	assert_non_null(mkdtemp(root));
-	make_dir("osnoise");
-	make_dir("instances");
-	put("osnoise/cpus", "0-1\n");
-	put("osnoise/period_us", "1000000\n");
-	put("osnoise/runtime_us", "1000000\n");
-	put("osnoise/stop_tracing_us", "0\n");
-	put("osnoise/stop_tracing_total_us", "0\n");
-	put("osnoise/timerlat_period_us", "1000\n");
-	put("osnoise/print_stack", "0\n");
-	put("tracing_thresh", "0\n");
-	put("current_tracer", "nop\n");
-	put("available_tracers", "timerlat osnoise nop\n");
-	return tracefs_set_tracing_dir(root);
+	if (fake_tracefs_create())
+		return -1;
+	fake_mkdir("instances");
+	fake_put("osnoise/cpus", "0-1\n");
+	fake_put("osnoise/period_us", "1000000\n");
+	fake_put("osnoise/runtime_us", "1000000\n");
+	fake_put("osnoise/stop_tracing_us", "0\n");
+	fake_put("osnoise/stop_tracing_total_us", "0\n");
+	fake_put("osnoise/timerlat_period_us", "1000\n");
+	fake_put("osnoise/print_stack", "0\n");
+	fake_put("tracing_thresh", "0\n");
+	fake_put("current_tracer", "nop\n");
+	fake_put("available_tracers", "timerlat osnoise nop\n");
+	return 0;
 }
 
 static int remove_fake(void **state)
 {
-	char cmd[600];
-
-	snprintf(cmd, sizeof(cmd), "rm -rf %s", root);
-	return system(cmd);
+	return fake_tracefs_remove();
 }
 
 static void test_save_apply_restore(void **state)
@@ -107,16 +55,16 @@ static void test_save_apply_restore(void **state)
 	assert_string_equal(knobs.knob[KNOB_TIMERLAT_PERIOD].saved, "1000");
 
 	assert_int_equal(knobs_apply(&knobs, settings, 3, &failed), 0);
-	assert_file("osnoise/cpus", "1");
-	assert_file("osnoise/timerlat_period_us", "500");
-	assert_file("osnoise/stop_tracing_us", "40");
+	fake_assert_file("osnoise/cpus", "1");
+	fake_assert_file("osnoise/timerlat_period_us", "500");
+	fake_assert_file("osnoise/stop_tracing_us", "40");
 
 	assert_int_equal(knobs_restore(&knobs), 0);
-	assert_file("osnoise/cpus", "0-1");
-	assert_file("osnoise/timerlat_period_us", "1000");
-	assert_file("osnoise/stop_tracing_us", "0");
+	fake_assert_file("osnoise/cpus", "0-1");
+	fake_assert_file("osnoise/timerlat_period_us", "1000");
+	fake_assert_file("osnoise/stop_tracing_us", "0");
 	/* untouched knobs are not written at all */
-	assert_file("osnoise/runtime_us", "1000000\n");
+	fake_assert_file("osnoise/runtime_us", "1000000\n");
 	knobs_free(&knobs);
 	knobs_free(&knobs);
 }
@@ -143,21 +91,17 @@ static void test_apply_refused_write(void **state)
 	};
 	const struct knob_setting *failed = NULL;
 	struct knobs knobs;
-	char full[512];
 
 	assert_int_equal(knobs_save(&knobs), 0);
 	/* a directory where the file was: every write fails */
-	snprintf(full, sizeof(full), "%s/osnoise/print_stack", root);
-	unlink(full);
-	mkdir(full, 0755);
+	unlink(fake_path("osnoise/print_stack"));
+	fake_mkdir("osnoise/print_stack");
 	assert_int_equal(knobs_apply(&knobs, settings, 2, &failed), -1);
 	assert_ptr_equal(failed, &settings[1]);
-	assert_file("osnoise/stop_tracing_us", "7");
+	fake_assert_file("osnoise/stop_tracing_us", "7");
 	/* what could be restored is; the failure is reported */
 	assert_int_equal(knobs_restore(&knobs), -1);
-	assert_file("osnoise/stop_tracing_us", "0");
-	rmdir(full);
-	put("osnoise/print_stack", "0\n");
+	fake_assert_file("osnoise/stop_tracing_us", "0");
 	knobs_free(&knobs);
 }
 
@@ -169,16 +113,15 @@ static void test_options_knob(void **state)
 	const struct knob_setting *failed = NULL;
 	struct knobs knobs;
 
-	put("osnoise/options", "NO_DEFAULTS OSNOISE_WORKLOAD PANIC_ON_STOP\n");
+	fake_put("osnoise/options", "NO_DEFAULTS OSNOISE_WORKLOAD PANIC_ON_STOP\n");
 	assert_int_equal(knobs_save(&knobs), 0);
 	assert_true(knob_present(&knobs, KNOB_OPTIONS));
 	assert_int_equal(knobs_apply(&knobs, settings, 1, &failed), 0);
 	/* one option a write: the file keeps the last */
-	assert_file("osnoise/options", "OSNOISE_IRQ_DISABLE");
+	fake_assert_file("osnoise/options", "OSNOISE_IRQ_DISABLE");
 	assert_int_equal(knobs_restore(&knobs), 0);
-	assert_file("osnoise/options", "PANIC_ON_STOP");
+	fake_assert_file("osnoise/options", "PANIC_ON_STOP");
 	knobs_free(&knobs);
-	unlink(strcat(strcpy((char[512]){ 0 }, root), "/osnoise/options"));
 }
 
 static void test_instance_lifecycle(void **state)
@@ -189,9 +132,9 @@ static void test_instance_lifecycle(void **state)
 	snprintf(name, sizeof(name), "instances/rtla-%d-main", (int)getpid());
 	instance = rtla_instance_create("main");
 	assert_non_null(instance);
-	assert_true(exists(name));
+	assert_true(fake_exists(name));
 	rtla_instance_destroy(instance);
-	assert_false(exists(name));
+	assert_false(fake_exists(name));
 	rtla_instance_destroy(NULL);
 }
 
@@ -211,13 +154,13 @@ static void test_stale_instances(void **state)
 
 	snprintf(stale, sizeof(stale), "instances/rtla-%d-main", (int)dead_pid());
 	snprintf(alive, sizeof(alive), "instances/rtla-%d-main", (int)getppid());
-	make_dir(stale);
-	make_dir(alive);
-	make_dir("instances/somebody-else");
+	fake_mkdir(stale);
+	fake_mkdir(alive);
+	fake_mkdir("instances/somebody-else");
 	assert_int_equal(rtla_instances_remove_stale(), 1);
-	assert_false(exists(stale));
-	assert_true(exists(alive));
-	assert_true(exists("instances/somebody-else"));
+	assert_false(fake_exists(stale));
+	assert_true(fake_exists(alive));
+	assert_true(fake_exists("instances/somebody-else"));
 }
 
 static void test_instance_pid(void **state)
@@ -232,31 +175,36 @@ static void test_busy_tracer(void **state)
 {
 	char who[128];
 
+	fake_mkdir("instances/somebody-else");
 	assert_int_equal(rtla_tracer_user("rtla-1-", who, sizeof(who)), 0);
-	put("instances/somebody-else/current_tracer", "timerlat\n");
+	fake_put("instances/somebody-else/current_tracer", "timerlat\n");
 	assert_int_equal(rtla_tracer_user("rtla-1-", who, sizeof(who)), 1);
 	assert_string_equal(who, "instance 'somebody-else'");
 	assert_int_equal(rtla_tracer_user("somebody", who, sizeof(who)), 0);
-	put("current_tracer", "osnoise\n");
+	fake_put("current_tracer", "osnoise\n");
 	assert_int_equal(rtla_tracer_user("rtla-1-", who, sizeof(who)), 1);
 	assert_string_equal(who, "the top-level buffer");
-	put("current_tracer", "nop\n");
-	put("instances/somebody-else/current_tracer", "nop\n");
 }
 
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_save_apply_restore),
-		cmocka_unit_test(test_apply_missing_knob),
-		cmocka_unit_test(test_apply_refused_write),
-		cmocka_unit_test(test_options_knob),
-		cmocka_unit_test(test_instance_lifecycle),
-		cmocka_unit_test(test_stale_instances),
+		cmocka_unit_test_setup_teardown(test_save_apply_restore, fake_tracefs,
+						remove_fake),
+		cmocka_unit_test_setup_teardown(test_apply_missing_knob, fake_tracefs,
+						remove_fake),
+		cmocka_unit_test_setup_teardown(test_apply_refused_write, fake_tracefs,
+						remove_fake),
+		cmocka_unit_test_setup_teardown(test_options_knob, fake_tracefs,
+						remove_fake),
+		cmocka_unit_test_setup_teardown(test_instance_lifecycle, fake_tracefs,
+						remove_fake),
+		cmocka_unit_test_setup_teardown(test_stale_instances, fake_tracefs,
+						remove_fake),
 		cmocka_unit_test(test_instance_pid),
-		cmocka_unit_test(test_busy_tracer),
+		cmocka_unit_test_setup_teardown(test_busy_tracer, fake_tracefs,
+						remove_fake),
 	};
 
-	return cmocka_run_group_tests_name("session", tests, fake_tracefs,
-					   remove_fake);
+	return RUN_SUITE("session", tests);
 }

@@ -152,5 +152,5 @@ int main(void)
 		cmocka_unit_test(test_kernel_without_events),
 	};
 
-	return cmocka_run_group_tests_name("source", tests, NULL, NULL);
+	return RUN_SUITE("source", tests);
 }

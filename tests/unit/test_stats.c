@@ -185,5 +185,5 @@ int main(void)
 		cmocka_unit_test(test_results_unmeasured_cpu),
 	};
 
-	return cmocka_run_group_tests_name("stats", tests, NULL, NULL);
+	return RUN_SUITE("stats", tests);
 }

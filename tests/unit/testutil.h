@@ -54,4 +54,41 @@ static inline char *read_data_file(const char *name)
 	return text;
 }
 
+/*
+ * Run a suite: in table order; reversed with RTLA_TEST_ORDER=reverse;
+ * only the case named by RTLA_TEST_ONLY; RTLA_TEST_LIST=1 prints the
+ * case names instead.  make unit-isolation uses these to show that no
+ * case depends on another.
+ */
+static inline int run_suite(const char *name, const struct CMUnitTest *tests,
+			    size_t count)
+{
+	const char *order = getenv("RTLA_TEST_ORDER");
+	const char *only = getenv("RTLA_TEST_ONLY");
+	struct CMUnitTest *run = calloc(count, sizeof(*run));
+	size_t i, n = 0;
+	int ret;
+
+	assert_non_null(run);
+	for (i = 0; i < count; i++) {
+		const struct CMUnitTest *t = &tests[order &&
+			!strcmp(order, "reverse") ? count - 1 - i : i];
+
+		if (getenv("RTLA_TEST_LIST"))
+			printf("%s\n", t->name);
+		else if (!only || !strcmp(only, t->name))
+			run[n++] = *t;
+	}
+	if (getenv("RTLA_TEST_LIST") || (only && !n)) {
+		free(run);
+		return only && !n;
+	}
+	ret = _cmocka_run_group_tests(name, run, n, NULL, NULL);
+	free(run);
+	return ret;
+}
+
+#define RUN_SUITE(name, tests) \
+	run_suite(name, tests, sizeof(tests) / sizeof((tests)[0]))
+
 #endif
