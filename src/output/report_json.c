@@ -151,12 +151,12 @@ static struct json_object *cpu_object(const struct run_report *report,
 				      const struct cpu_results *cpu)
 {
 	const struct tracer_desc *tracer = report->results->tracer;
+	const struct context_desc *shown[NR_CONTEXTS];
+	int c, nr = tracer_shown_contexts(report->params, shown);
 	struct json_object *obj = json_object_new_object();
-	int c;
 
-	for (c = 0; c < tracer->nr_contexts; c++)
-		add(obj, tracer->contexts[c].key,
-		    hist_object(&cpu->hist[tracer->contexts[c].id]));
+	for (c = 0; c < nr; c++)
+		add(obj, shown[c]->key, hist_object(&cpu->hist[shown[c]->id]));
 	if (tracer->has_periods)
 		add(obj, "periods", noise_object(&cpu->periods));
 	add(obj, "lost_events", u64(cpu->lost_events));
@@ -165,16 +165,15 @@ static struct json_object *cpu_object(const struct run_report *report,
 
 static struct json_object *all_object(const struct run_report *report)
 {
-	const struct tracer_desc *tracer = report->results->tracer;
+	const struct context_desc *shown[NR_CONTEXTS];
+	int c, nr = tracer_shown_contexts(report->params, shown);
 	struct json_object *obj = json_object_new_object();
 	struct histogram merged;
-	int c;
 
-	for (c = 0; c < tracer->nr_contexts; c++) {
-		if (results_merge_all(report->results, tracer->contexts[c].id,
-				      &merged))
+	for (c = 0; c < nr; c++) {
+		if (results_merge_all(report->results, shown[c]->id, &merged))
 			continue;
-		add(obj, tracer->contexts[c].key, hist_object(&merged));
+		add(obj, shown[c]->key, hist_object(&merged));
 		histogram_free(&merged);
 	}
 	add(obj, "lost_events", u64(results_lost_total(report->results)));

@@ -69,15 +69,14 @@ static void write_family(FILE *out, const struct run_report *report,
 				       const struct context_desc *))
 {
 	const struct rtla_results *results = report->results;
-	const struct tracer_desc *tracer = results->tracer;
-	int cpu, c;
+	const struct context_desc *shown[NR_CONTEXTS];
+	int cpu, c, nr = tracer_shown_contexts(report->params, shown);
 
 	fprintf(out, "# HELP %s %s\n# TYPE %s %s\n", name, help, name, type);
 	for (cpu = 0; cpu < results->nr_cpus; cpu++)
 		if (results_cpu_shown(results, cpu))
-			for (c = 0; c < tracer->nr_contexts; c++)
-				write(out, name, results, cpu,
-				      &tracer->contexts[c]);
+			for (c = 0; c < nr; c++)
+				write(out, name, results, cpu, shown[c]);
 }
 
 static void write_max(FILE *out, const char *name,
