@@ -79,6 +79,7 @@ struct rtla_params {
 	enum rtla_tracer tracer;
 	enum rtla_mode mode;
 	bool hwnoise;
+	bool user_threads;		/* timerlat measured by user threads */
 
 	char *cpus;			/* cpulist as given, validated */
 	cpu_set_t cpu_set;		/* parsed -c; all CPUs when no -c */

@@ -9,6 +9,7 @@
 enum sample_context {
 	CTX_IRQ,		/* timer IRQ latency */
 	CTX_THREAD,		/* measuring thread wake-up latency */
+	CTX_USER,		/* return to a user-space measuring thread */
 	CTX_NOISE,		/* osnoise: the duration of one noise */
 	NR_CONTEXTS
 };

@@ -114,6 +114,7 @@ static void decode_period(struct sample_source *source, const void *data,
 static const enum sample_context timerlat_contexts[] = {
 	[0] = CTX_IRQ,
 	[1] = CTX_THREAD,
+	[2] = CTX_USER,
 };
 
 #define NR_TIMERLAT_CONTEXTS \

@@ -13,6 +13,11 @@ static bool thread_shown(const struct rtla_params *params)
 	return !params->no_thread;
 }
 
+static bool user_shown(const struct rtla_params *params)
+{
+	return params->user_threads;
+}
+
 static bool always_shown(const struct rtla_params *params)
 {
 	return true;
@@ -22,6 +27,8 @@ static const struct context_desc timerlat_contexts[] = {
 	{ CTX_IRQ, "irq", "IRQ", "IRQ", "IRQ Timer Latency", 10, irq_shown },
 	{ CTX_THREAD, "thread", "Thr", "Thr", "Thread Timer Latency", 9,
 	  thread_shown },
+	{ CTX_USER, "user", "Usr", "Usr", "Ret user Timer Latency", 4,
+	  user_shown },
 };
 
 static const struct context_desc osnoise_contexts[] = {

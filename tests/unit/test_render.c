@@ -331,6 +331,74 @@ static void test_format_duration(void **state)
 	assert_string_equal(buf, "  3 23:01:01");
 }
 
+/* User-space threads add a Usr column per CPU and to the ALL block. */
+static void test_hist_user_context(void **state)
+{
+	struct fixture f;
+	char *got;
+
+	setup(&f, TRACER_TIMERLAT, MODE_HIST, 10, 1);
+	f.params.user_threads = true;
+	histogram_add(&f.results.cpu[0].hist[CTX_IRQ], 1);
+	histogram_add(&f.results.cpu[0].hist[CTX_THREAD], 3);
+	histogram_add(&f.results.cpu[0].hist[CTX_USER], 4);
+	histogram_add(&f.results.cpu[1].hist[CTX_IRQ], 2);
+	histogram_add(&f.results.cpu[1].hist[CTX_THREAD], 5);
+	histogram_add(&f.results.cpu[1].hist[CTX_USER], 12);
+	got = render(&f, render_hist);
+	assert_string_equal(got,
+		"# RTLA timerlat histogram\n"
+		"# Time unit is microseconds (us)\n"
+		"# Duration:   0 00:00:05\n"
+		"Index   IRQ-000   Thr-000   Usr-000   IRQ-001   Thr-001   Usr-001\n"
+		"1             1         0         0         0         0         0 \n"
+		"2             0         0         0         1         0         0 \n"
+		"3             0         1         0         0         0         0 \n"
+		"4             0         0         1         0         0         0 \n"
+		"5             0         0         0         0         1         0 \n"
+		"over:         0         0         0         0         0         1 \n"
+		"count:        1         1         1         1         1         1 \n"
+		"min:          1         3         4         2         5        12 \n"
+		"avg:          1         3         4         2         5        12 \n"
+		"max:          1         3         4         2         5        12 \n"
+		"\n"
+		"ALL:        IRQ       Thr       Usr \n"
+		"count:        2         2         2 \n"
+		"min:          1         3         4 \n"
+		"avg:          1         4         8 \n"
+		"max:          2         5        12 \n"
+		"over:         0         0         1 \n");
+	free(got);
+	teardown(&f);
+}
+
+/* rtla 7.2's layout of the three-context top table. */
+static void test_top_user_context(void **state)
+{
+	struct fixture f;
+	char *got, want[1024];
+
+	setup(&f, TRACER_TIMERLAT, MODE_TOP, 0, 1);
+	f.params.user_threads = true;
+	f.results.elapsed_s = 4;
+	histogram_add(&f.results.cpu[0].hist[CTX_IRQ], 80);
+	histogram_add(&f.results.cpu[0].hist[CTX_THREAD], 114);
+	histogram_add(&f.results.cpu[0].hist[CTX_USER], 134);
+	got = render(&f, render_timerlat_top);
+	snprintf(want, sizeof(want),
+		"\033[2;37;40m                                     Timer Latency"
+		"%87s\033[0;0;0m\n"
+		"  0 00:00:04   |          IRQ Timer Latency (us)        |         Thread Timer Latency (us)      |    Ret user Timer Latency (us)\n"
+		"\033[2;30;47mCPU COUNT      |      cur       min       avg       max |      cur       min       avg       max |      cur       min       avg       max\033[0;0;0m\n"
+		"  0 #1         |       80        80        80        80 |      114       114       114       114 |      134       134       134       134\n"
+		"---------------|----------------------------------------|----------------------------------------|---------------------------------------\n"
+		"ALL #1         |        0        80        80        80 |        0       114       114       114 |        0       134       134       134\n",
+		"");
+	assert_string_equal(got, want);
+	free(got);
+	teardown(&f);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -343,6 +411,8 @@ int main(void)
 		cmocka_unit_test(test_hist_empty_column),
 		cmocka_unit_test(test_hwnoise_top),
 		cmocka_unit_test(test_format_duration),
+		cmocka_unit_test(test_hist_user_context),
+		cmocka_unit_test(test_top_user_context),
 	};
 
 	return RUN_SUITE("render", tests);

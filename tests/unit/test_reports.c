@@ -108,8 +108,14 @@ static void test_budget_parse(void **state)
 	assert_string_equal(why, "percentiles and over need hist mode");
 	assert_int_equal(budget_parse("noise:max=5", TRACER_TIMERLAT,
 				      MODE_HIST, &b, &why), -1);
+	assert_string_equal(why, "timerlat budgets are on irq, thread or user");
 	assert_int_equal(budget_parse("thread:max=5", TRACER_OSNOISE,
 				      MODE_HIST, &b, &why), -1);
+	assert_string_equal(why, "osnoise budgets are on noise");
+	assert_int_equal(budget_parse("user:max=7us", TRACER_TIMERLAT,
+				      MODE_TOP, &b, &why), 0);
+	assert_int_equal(b.context, CTX_USER);
+	assert_int_equal(b.limit, 7000);
 	assert_int_equal(budget_parse("thread:median=5", TRACER_TIMERLAT,
 				      MODE_HIST, &b, &why), -1);
 	assert_int_equal(budget_parse("thread:max", TRACER_TIMERLAT,
@@ -326,6 +332,56 @@ static void test_junit(void **state)
 	model_free(&m);
 }
 
+/* With user threads, every report carries the user context too. */
+static void test_user_context_reports(void **state)
+{
+	struct budget_verdict verdicts[8];
+	struct capture cap;
+	struct json_object *root;
+	const char *text, *why;
+	struct model m;
+
+	model_init(&m);
+	capture_open(&cap);
+	assert_int_equal(report_write_json(&m.report, cap.stream), 0);
+	text = capture_close(&cap);
+	root = json_tokener_parse(text);
+	assert_null(path(root, "rtla.cpus.0.user"));
+	assert_null(path(root, "rtla.all.user"));
+	json_object_put(root);
+	free((char *)text);
+
+	m.params.user_threads = true;
+	fill(&m.results.cpu[0].hist[CTX_USER], 40, 3);
+	fill(&m.results.cpu[1].hist[CTX_USER], 45, 1);
+	capture_open(&cap);
+	assert_int_equal(report_write_json(&m.report, cap.stream), 0);
+	text = capture_close(&cap);
+	root = json_tokener_parse(text);
+	assert_int_equal(int_at(root, "rtla.cpus.0.user.count"), 3);
+	assert_int_equal(int_at(root, "rtla.cpus.1.user.max"), 45);
+	assert_int_equal(int_at(root, "rtla.all.user.count"), 4);
+	assert_int_equal(int_at(root, "rtla.all.user.min"), 40);
+	json_object_put(root);
+	free((char *)text);
+
+	capture_open(&cap);
+	assert_int_equal(report_write_openmetrics(&m.report, cap.stream), 0);
+	text = capture_close(&cap);
+	assert_non_null(strstr(text, "rtla_timerlat_latency_max_seconds{cpu=\"1\",context=\"user\"} 4.5e-05\n"));
+	assert_non_null(strstr(text, "rtla_timerlat_latency_seconds_count{cpu=\"0\",context=\"user\"} 3\n"));
+	free((char *)text);
+
+	assert_int_equal(budget_parse("user:max=44us", TRACER_TIMERLAT,
+				      MODE_HIST, &m.params.budgets[0], &why), 0);
+	m.params.nr_budgets = 1;
+	assert_int_equal(budgets_evaluate(&m.params, &m.results, verdicts, 8), 2);
+	assert_true(verdicts[0].pass);
+	assert_false(verdicts[1].pass);
+	assert_int_equal(verdicts[1].value, 45);
+	model_free(&m);
+}
+
 static void test_report_file_atomic(void **state)
 {
 	char dir[] = "/tmp/rtla-report-XXXXXX", file[64];
@@ -363,6 +419,7 @@ int main(void)
 		cmocka_unit_test(test_json),
 		cmocka_unit_test(test_openmetrics),
 		cmocka_unit_test(test_junit),
+		cmocka_unit_test(test_user_context_reports),
 		cmocka_unit_test(test_report_file_atomic),
 	};
 

@@ -95,8 +95,23 @@ static void test_decode_all_kinds(void **state)
 	assert_int_equal(sample_source_decode(source, timerlat->id, rec, 3), 1);
 	assert_int_equal(seen.latencies, 1);
 	assert_int_equal(seen.cpu, 3);
-	assert_int_equal(seen.context, 1);
+	assert_int_equal(seen.context, CTX_THREAD);
 	assert_int_equal(seen.value, 123456);
+	/* the kernel's context 0 is the IRQ, 2 the return to user space */
+	put32(rec, 16, 0);
+	assert_int_equal(sample_source_decode(source, timerlat->id, rec, 3), 1);
+	assert_int_equal(seen.context, CTX_IRQ);
+	put32(rec, 16, 2);
+	put64(rec, 24, 654321);
+	assert_int_equal(sample_source_decode(source, timerlat->id, rec, 3), 1);
+	assert_int_equal(seen.latencies, 3);
+	assert_int_equal(seen.context, CTX_USER);
+	assert_int_equal(seen.value, 654321);
+	/* a context this rtla does not know is not a sample */
+	put32(rec, 16, 3);
+	assert_int_equal(sample_source_decode(source, timerlat->id, rec, 3), 0);
+	assert_int_equal(seen.latencies, 3);
+	assert_int_equal(sample_source_ignored(source), 1);
 
 	/* noise@16 runtime@24 max_sample@32 hw@40 nmi@44 irq@48 sirq@52 thr@56 */
 	memset(rec, 0, sizeof(rec));
@@ -127,7 +142,7 @@ static void test_decode_all_kinds(void **state)
 	assert_int_equal(seen.value, 9001);
 
 	assert_int_equal(sample_source_decode(source, irq_noise->id, rec, 0), 0);
-	assert_int_equal(sample_source_ignored(source), 1);
+	assert_int_equal(sample_source_ignored(source), 2);
 	sample_source_free(source);
 	tep_free(tep);
 }
