@@ -5,6 +5,21 @@ CC		?= gcc
 BUILD		:= build
 
 LIBS		:= libtracefs libtraceevent json-c
+# the Debian package that brings each pkg-config module
+DEB_libtracefs	:= libtracefs-dev
+DEB_libtraceevent := libtraceevent-dev
+DEB_json-c	:= libjson-c-dev
+DEB_cmocka	:= libcmocka-dev
+
+# Say which package is missing before a compiler says which header is.
+NO_BUILD_GOALS	:= clean
+ifneq ($(filter-out $(NO_BUILD_GOALS),$(or $(MAKECMDGOALS),all)),)
+NEEDED_LIBS	:= $(LIBS) $(if $(filter unit unit-isolation check,$(MAKECMDGOALS)),cmocka)
+MISSING_LIBS	:= $(strip $(foreach m,$(NEEDED_LIBS),$(if $(shell $(PKG_CONFIG) --exists $(m) && echo y),,$(m))))
+ifneq ($(MISSING_LIBS),)
+$(error missing libraries: $(MISSING_LIBS); install them with: apt-get install $(foreach m,$(MISSING_LIBS),$(or $(DEB_$(m)),$(m)-dev)) (or scripts/install-deps))
+endif
+endif
 LIB_CFLAGS	:= $(shell $(PKG_CONFIG) --cflags $(LIBS))
 LIB_LDLIBS	:= $(shell $(PKG_CONFIG) --libs $(LIBS))
 
@@ -65,7 +80,12 @@ e2e: $(BUILD)/rtla
 check-kernel: $(BUILD)/rtla
 	kernel/ci.sh
 
-check: unit check-docs e2e check-kernel
+# One stage after another, even under make -j: the VM stages and the
+# kernel build would otherwise fight over the two cores and the caches.
+check:
+	$(MAKE) unit unit-isolation check-docs
+	$(MAKE) e2e
+	$(MAKE) check-kernel
 
 clean:
 	rm -rf $(BUILD)
