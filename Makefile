@@ -21,7 +21,7 @@ $(error missing libraries: $(MISSING_LIBS); install them with: apt-get install $
 endif
 endif
 LIB_CFLAGS	:= $(shell $(PKG_CONFIG) --cflags $(LIBS))
-LIB_LDLIBS	:= $(shell $(PKG_CONFIG) --libs $(LIBS))
+LIB_LDLIBS	:= $(shell $(PKG_CONFIG) --libs $(LIBS)) -lcpupower -lpthread
 
 CFLAGS		?= -O2 -g
 CFLAGS		+= -std=gnu11 -Wall -Wextra -Wno-unused-parameter \

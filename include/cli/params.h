@@ -79,7 +79,11 @@ struct rtla_params {
 	enum rtla_tracer tracer;
 	enum rtla_mode mode;
 	bool hwnoise;
-	bool user_threads;		/* timerlat measured by user threads */
+
+	/* timerlat's measuring threads (-u, -k, -U); neither: the default */
+	bool user_threads;		/* rtla's own threads read timerlat_fd */
+	bool kernel_threads;		/* the kernel's timerlat/N threads */
+	bool user_load;			/* the user's own workload reads it */
 
 	char *cpus;			/* cpulist as given, validated */
 	cpu_set_t cpu_set;		/* parsed -c; all CPUs when no -c */
@@ -103,8 +107,17 @@ struct rtla_params {
 	int nr_events;
 
 	struct sched_spec sched;
+	char *housekeeping;		/* -H as given */
+	cpu_set_t housekeeping_set;	/* where rtla's own threads run */
+	bool cgroup;			/* -C: move the measuring threads */
+	char *cgroup_name;		/* NULL: rtla's own cgroup */
+	uint64_t warm_up_s;		/* PARAM_UNSET when not given */
+	uint64_t buffer_kb;		/* --trace-buffer-size */
+	uint64_t aligned_us;		/* -A */
+	uint64_t deepest_idle_state;	/* --deepest-idle-state */
 	uint64_t dma_latency_us;	/* PARAM_UNSET when not given */
 	bool nano;
+	bool pretty;			/* colours: set by the driver on a tty */
 
 	/* hist */
 	unsigned int bucket_size;

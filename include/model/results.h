@@ -38,6 +38,9 @@ int results_alloc(struct rtla_results *results,
 		  const struct rtla_params *params, int nr_cpus);
 void results_free(struct rtla_results *results);
 
+/* Forget every sample, keeping the buckets (after a warm-up). */
+void results_reset(struct rtla_results *results);
+
 /* Where decoded samples go: the sample source calls these. */
 struct sample_sink {
 	void (*sample)(void *ctx, int cpu, enum sample_context context,

@@ -15,6 +15,7 @@ struct context_desc {
 	const char *all_column;		/* the ALL block's column head */
 	const char *top_title;		/* "Thread Timer Latency" */
 	int top_indent;			/* spaces before it in top */
+	bool fractional_avg;		/* hist prints avg with 2 decimals */
 	/* false when the command line leaves it out (--no-thread) */
 	bool (*shown)(const struct rtla_params *params);
 };
@@ -27,6 +28,7 @@ struct tracer_desc {
 	const char *trace_file;		/* -t without a file name */
 	enum sample_context main_context;	/* rt-tests' "thread" data */
 	bool has_periods;		/* per-period records with counters */
+	bool hist_all_block;		/* hist ends with all CPUs merged */
 	const struct context_desc *contexts;
 	int nr_contexts;
 };

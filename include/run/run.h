@@ -11,12 +11,14 @@
 #include "model/results.h"
 #include "model/tracer.h"
 #include "run/tool.h"
+#include "session/idle_states.h"
 #include "session/knobs.h"
 
 struct tep_handle;
 struct tracefs_instance;
 struct trace_reader;
 struct sample_source;
+struct user_threads;
 
 /* Everything one run sets up, torn down in reverse by run_teardown(). */
 struct run {
@@ -31,6 +33,10 @@ struct run {
 	struct trace_reader *reader;
 	struct sample_source *source;
 	struct rtla_results results;
+	struct user_threads *user_threads;
+	struct idle_states idle;
+	bool idle_limited;
+	bool workload_failed;		/* measuring threads ended early */
 	int dma_fd;
 	char *mounted_tracefs;		/* rtla mounted it: unmount at the end */
 	FILE *text;			/* the text report: stderr when a
@@ -53,6 +59,10 @@ void run_debug(const struct run *run, const char *fmt, ...)
 int run_setup(struct run *run, int nr_cpus);
 /* Undo run_setup(), whatever part of it was done. */
 void run_teardown(struct run *run);
+
+/* The measuring threads and their CPUs: set up, and undo. */
+int run_workload_setup(struct run *run);
+void run_workload_teardown(struct run *run);
 
 /* Route end-of-run signals to run_stop_requested. */
 void run_catch_signals(void);

@@ -32,6 +32,9 @@ int rtla_instance_enable_event(struct tracefs_instance *instance,
 			       const char *filter, const char *trigger);
 int rtla_instance_save_trace(struct tracefs_instance *instance,
 			     const char *path);
+/* Copy the instance's @file ("events/x/y/hist") to @path. */
+int rtla_instance_save_file(struct tracefs_instance *instance,
+			    const char *file, const char *path);
 
 /* pid in an rtla instance name, or 0 when the name is not one of ours. */
 pid_t rtla_instance_pid(const char *name);

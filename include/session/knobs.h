@@ -13,6 +13,7 @@
 	K(KNOB_STOP_TOTAL,	"osnoise/stop_tracing_total_us")	\
 	K(KNOB_TIMERLAT_PERIOD,	"osnoise/timerlat_period_us")		\
 	K(KNOB_PRINT_STACK,	"osnoise/print_stack")			\
+	K(KNOB_TIMERLAT_ALIGN,	"osnoise/timerlat_align_us")		\
 	K(KNOB_OPTIONS,		"osnoise/options")			\
 	K(KNOB_TRACING_THRESH,	"tracing_thresh")
 

@@ -4,10 +4,15 @@
 
 #include "cli/params.h"
 
+#include <sys/types.h>
+
+/* Give task @pid the scheduling @sched describes. */
+int sched_apply(pid_t pid, const struct sched_spec *sched);
+
 /*
- * Apply @sched to every kernel thread whose name starts with @prefix
- * ("timerlat/"); returns how many, or -1 when one refused.
+ * The processes whose name starts with @prefix ("timerlat/": the
+ * tracer's kernel threads), at most @max of them; how many, or -1.
  */
-int sched_apply_to_threads(const char *prefix, const struct sched_spec *sched);
+int threads_named(const char *prefix, pid_t *pids, int max);
 
 #endif

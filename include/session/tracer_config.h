@@ -12,6 +12,7 @@
 struct tracer_config {
 	struct knob_setting settings[CONFIG_MAX_SETTINGS];
 	char values[CONFIG_MAX_SETTINGS][CONFIG_VALUE_SIZE];
+	char options[96];		/* the osnoise/options value */
 	int count;
 };
 

@@ -258,6 +258,61 @@ static int set_budget(struct opt_ctx *ctx, const char *arg, const char **why)
 	return 0;
 }
 
+static int set_housekeeping(struct opt_ctx *ctx, const char *arg,
+			    const char **why)
+{
+	struct rtla_params *params = ctx->params;
+
+	if (parse_cpu_list(arg, ctx->nr_cpus, &params->housekeeping_set, why))
+		return -1;
+	free(params->housekeeping);
+	params->housekeeping = strdup(arg);
+	return 0;
+}
+
+/* -C, -CNAME, --cgroup, --cgroup=NAME and -C NAME all work. */
+static int set_cgroup(struct opt_ctx *ctx, const char *arg, const char **why)
+{
+	struct rtla_params *params = ctx->params;
+
+	params->cgroup = true;
+	if (!arg)
+		return 0;
+	if (*arg == '=')
+		arg++;
+	if (!*arg || strchr(arg, '\n')) {
+		*why = "not a cgroup name";
+		return -1;
+	}
+	free(params->cgroup_name);
+	params->cgroup_name = strdup(arg);
+	return 0;
+}
+
+static int set_warm_up(struct opt_ctx *ctx, const char *arg, const char **why)
+{
+	return parse_u64_range(arg, 0, 86400, &ctx->params->warm_up_s, why);
+}
+
+static int set_buffer_size(struct opt_ctx *ctx, const char *arg,
+			   const char **why)
+{
+	return parse_u64_range(arg, 1, 16 * 1024 * 1024, &ctx->params->buffer_kb,
+			       why);
+}
+
+static int set_aligned(struct opt_ctx *ctx, const char *arg, const char **why)
+{
+	return parse_u64_range(arg, 0, 1000000, &ctx->params->aligned_us, why);
+}
+
+static int set_deepest_idle_state(struct opt_ctx *ctx, const char *arg,
+				  const char **why)
+{
+	return parse_u64_range(arg, 0, 99, &ctx->params->deepest_idle_state,
+			       why);
+}
+
 #define DEFINE_FLAG_SETTER(field)					\
 static int set_##field(struct opt_ctx *ctx, const char *arg,		\
 		       const char **why)				\
@@ -273,6 +328,9 @@ DEFINE_FLAG_SETTER(no_summary)
 DEFINE_FLAG_SETTER(no_index)
 DEFINE_FLAG_SETTER(with_zeros)
 DEFINE_FLAG_SETTER(percentiles)
+DEFINE_FLAG_SETTER(user_threads)
+DEFINE_FLAG_SETTER(kernel_threads)
+DEFINE_FLAG_SETTER(user_load)
 
 #define OSN	(FOR_OSNOISE | FOR_MODES | FOR_HWNOISE)
 #define TLAT	(FOR_TIMERLAT | FOR_MODES)
@@ -316,6 +374,24 @@ static const struct opt_spec option_table[] = {
 	  "apply this trigger to the previous -e event", set_trigger },
 	{ "priority", 'P', required_argument, ANY, "o:prio|r:prio|f:prio|d:runtime:period",
 	  "scheduling of the tracer threads: SCHED_OTHER nice, SCHED_RR or SCHED_FIFO priority, or SCHED_DEADLINE runtime and period (ns, or with us, ms, s)", set_priority },
+	{ "house-keeping", 'H', required_argument, ANY, "cpu-list",
+	  "run rtla's own threads only on these CPUs (default: the CPUs -c leaves free)", set_housekeeping },
+	{ "cgroup", 'C', optional_argument, ANY, "[=name]",
+	  "put the measuring threads in this cgroup (no name: rtla's own)", set_cgroup },
+	{ "user-threads", 'u', no_argument, TLAT, NULL,
+	  "measure with rtla's user-space threads (the default where the kernel has timerlat_fd)", set_user_threads },
+	{ "kernel-threads", 'k', no_argument, TLAT, NULL,
+	  "measure with the kernel's timerlat threads", set_kernel_threads },
+	{ "user-load", 'U', no_argument, TLAT, NULL,
+	  "measure your own workload, which reads osnoise/per_cpu/cpuN/timerlat_fd", set_user_load },
+	{ "aligned", 'A', required_argument, TLAT, "us",
+	  "align the threads' wake-ups to this offset from each other (TIMERLAT_ALIGN)", set_aligned },
+	{ "warm-up", 0, required_argument, ANY, "s",
+	  "let the workload run this long before collecting", set_warm_up },
+	{ "trace-buffer-size", 0, required_argument, ANY, "kB",
+	  "per-CPU ring buffer size of rtla's trace instances", set_buffer_size },
+	{ "deepest-idle-state", 0, required_argument, TLAT, "n",
+	  "let the measured CPUs go no deeper than idle state n (restored at the end)", set_deepest_idle_state },
 	{ "quiet", 'q', no_argument, FOR_TRACERS | FOR_TOP | FOR_HWNOISE, NULL,
 	  "print only the final summary", set_quiet },
 	{ "nano", 'n', no_argument, TLAT, NULL,
@@ -464,6 +540,12 @@ static int check_combinations(const struct tool_id *tool,
 {
 	if (params->no_irq && params->no_thread) {
 		fprintf(err, "rtla %s: --no-irq and --no-thread together leave nothing to show\n",
+			tool->name);
+		return -1;
+	}
+	if (params->user_threads + params->kernel_threads +
+	    params->user_load > 1) {
+		fprintf(err, "rtla %s: -u, -k and -U exclude each other\n",
 			tool->name);
 		return -1;
 	}

@@ -18,6 +18,10 @@ void params_init(struct rtla_params *params, enum rtla_tracer tracer,
 	params->print_stack_us = PARAM_UNSET;
 	params->auto_us = PARAM_UNSET;
 	params->dma_latency_us = PARAM_UNSET;
+	params->warm_up_s = PARAM_UNSET;
+	params->buffer_kb = PARAM_UNSET;
+	params->aligned_us = PARAM_UNSET;
+	params->deepest_idle_state = PARAM_UNSET;
 	params->bucket_size = 1;
 	params->entries = 256;
 }
@@ -45,6 +49,10 @@ void params_free(struct rtla_params *params)
 	params->openmetrics_file = NULL;
 	free(params->junit_file);
 	params->junit_file = NULL;
+	free(params->housekeeping);
+	params->housekeeping = NULL;
+	free(params->cgroup_name);
+	params->cgroup_name = NULL;
 }
 
 static bool is_stdout(const char *path)

@@ -129,3 +129,16 @@ int results_merge_all(const struct rtla_results *results,
 			histogram_merge(merged, &results->cpu[cpu].hist[context]);
 	return 0;
 }
+
+void results_reset(struct rtla_results *results)
+{
+	struct cpu_results *slot;
+	int cpu, c;
+
+	for (cpu = 0; cpu < results->nr_cpus; cpu++) {
+		slot = &results->cpu[cpu];
+		for (c = 0; c < NR_CONTEXTS; c++)
+			histogram_clear(&slot->hist[c]);
+		memset(&slot->periods, 0, sizeof(slot->periods));
+	}
+}

@@ -59,6 +59,14 @@ void histogram_free(struct histogram *hist)
 	hist->entries = 0;
 }
 
+void histogram_clear(struct histogram *hist)
+{
+	if (hist->buckets)
+		memset(hist->buckets, 0, hist->entries * sizeof(*hist->buckets));
+	hist->over = 0;
+	memset(&hist->stats, 0, sizeof(hist->stats));
+}
+
 void histogram_add(struct histogram *hist, uint64_t value)
 {
 	uint64_t bucket = value / hist->bucket_size;

@@ -15,7 +15,7 @@ static bool thread_shown(const struct rtla_params *params)
 
 static bool user_shown(const struct rtla_params *params)
 {
-	return params->user_threads;
+	return params->user_threads || params->user_load;
 }
 
 static bool always_shown(const struct rtla_params *params)
@@ -24,15 +24,16 @@ static bool always_shown(const struct rtla_params *params)
 }
 
 static const struct context_desc timerlat_contexts[] = {
-	{ CTX_IRQ, "irq", "IRQ", "IRQ", "IRQ Timer Latency", 10, irq_shown },
-	{ CTX_THREAD, "thread", "Thr", "Thr", "Thread Timer Latency", 9,
+	{ CTX_IRQ, "irq", "IRQ", "IRQ", "IRQ Timer Latency", 10, false,
+	  irq_shown },
+	{ CTX_THREAD, "thread", "Thr", "Thr", "Thread Timer Latency", 9, false,
 	  thread_shown },
-	{ CTX_USER, "user", "Usr", "Usr", "Ret user Timer Latency", 4,
+	{ CTX_USER, "user", "Usr", "Usr", "Ret user Timer Latency", 4, false,
 	  user_shown },
 };
 
 static const struct context_desc osnoise_contexts[] = {
-	{ CTX_NOISE, "noise", "CPU", "Noise", "Noise", 0, always_shown },
+	{ CTX_NOISE, "noise", "CPU", "Noise", "Noise", 0, true, always_shown },
 };
 
 #define TABLE(t)	(t), (int)(sizeof(t) / sizeof((t)[0]))
@@ -40,11 +41,11 @@ static const struct context_desc osnoise_contexts[] = {
 static const struct tracer_desc tracers[] = {
 	[TRACER_TIMERLAT] = {
 		TRACER_TIMERLAT, "timerlat", "CONFIG_TIMERLAT_TRACER",
-		"timerlat_trace.txt", CTX_THREAD, false, TABLE(timerlat_contexts),
+		"timerlat_trace.txt", CTX_THREAD, false, true, TABLE(timerlat_contexts),
 	},
 	[TRACER_OSNOISE] = {
 		TRACER_OSNOISE, "osnoise", "CONFIG_OSNOISE_TRACER",
-		"osnoise_trace.txt", CTX_NOISE, true, TABLE(osnoise_contexts),
+		"osnoise_trace.txt", CTX_NOISE, true, false, TABLE(osnoise_contexts),
 	},
 };
 

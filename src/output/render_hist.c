@@ -18,6 +18,7 @@ struct column {
 struct column_set {
 	struct column *cols;
 	int count;
+	bool fractional_avg;	/* avg: as "3.54" (osnoise) */
 };
 
 static void print_label(FILE *out, const struct rtla_params *params,
@@ -148,6 +149,8 @@ static void print_row(FILE *out, const struct rtla_params *params,
 		if (!stats->count && (row == ROW_MIN || row == ROW_AVG ||
 				      row == ROW_MAX))
 			fprintf(out, "%9s ", "-");
+		else if (row == ROW_AVG && set->fractional_avg)
+			fprintf(out, "%9.2f ", (double)stats->sum / stats->count);
 		else
 			fprintf(out, "%9" PRIu64 " ", value);
 	}
@@ -179,7 +182,7 @@ static void print_all(FILE *out, const struct rtla_params *params,
 {
 	struct histogram merged[NR_CONTEXTS];
 	struct column cols[NR_CONTEXTS];
-	struct column_set set = { cols, 0 };
+	struct column_set set = { cols, 0, contexts[0]->fractional_avg };
 	uint64_t lost = results_lost_total(results);
 	int c;
 
@@ -195,10 +198,9 @@ static void print_all(FILE *out, const struct rtla_params *params,
 	}
 	print_label(out, params, "ALL:");
 	for (c = 0; c < set.count; c++)
-		fprintf(out, "%9s ", cols[c].label);
+		fprintf(out, "%s%9s", c ? " " : "", cols[c].label);
 	fprintf(out, "\n");
 	print_summary(out, params, &set, lost);
-	print_row(out, params, &set, ROW_OVER);
 	for (c = 0; c < set.count; c++)
 		histogram_free(&merged[c]);
 }
@@ -208,7 +210,7 @@ void render_hist(FILE *out, const struct rtla_params *params,
 {
 	const struct context_desc *contexts[NR_CONTEXTS];
 	int nr_contexts = tracer_shown_contexts(params, contexts);
-	struct column_set set = { NULL, 0 };
+	struct column_set set = { NULL, 0, contexts[0]->fractional_avg };
 	int cpu, c;
 
 	set.cols = calloc((size_t)results->nr_cpus * nr_contexts + 1,
@@ -234,8 +236,8 @@ void render_hist(FILE *out, const struct rtla_params *params,
 	print_row(out, params, &set, ROW_OVER);
 	if (!params->no_summary) {
 		print_summary(out, params, &set, results_lost_total(results));
-		fprintf(out, "\n");
-		print_all(out, params, results, contexts, nr_contexts);
+		if (results->tracer->hist_all_block)
+			print_all(out, params, results, contexts, nr_contexts);
 	}
 	free(set.cols);
 }

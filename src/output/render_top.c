@@ -5,15 +5,22 @@
 #include "output/duration.h"
 #include "output/render.h"
 
+/* Colours, on a terminal only (params->pretty), as rtla 7.2 does. */
 #define TITLE_START	"\033[2;37;40m"
 #define HEADER_START	"\033[2;30;47m"
 #define COLOR_END	"\033[0;0;0m"
 
-/* The title bar, padded as rtla 6.1 padded it. */
-static void print_title(FILE *out, const char *title, int left, int right)
+static const char *colour(const struct rtla_params *params, const char *code)
 {
-	fprintf(out, TITLE_START "%*s%s%*s" COLOR_END "\n", left, "", title,
-		right, "");
+	return params->pretty ? code : "";
+}
+
+/* The title bar, padded as rtla pads it. */
+static void print_title(FILE *out, const struct rtla_params *params,
+			const char *title, int left, int right)
+{
+	fprintf(out, "%s%*s%s%*s%s\n", colour(params, TITLE_START), left, "",
+		title, right, "", colour(params, COLOR_END));
 }
 
 static void print_latency_stats(FILE *out, const struct series_stats *stats)
@@ -42,9 +49,32 @@ static void print_latency_row(FILE *out, const char *cpu, uint64_t count,
 	fprintf(out, "\n");
 }
 
+/*
+ * "ALL #5910   e0 |": the count as at most six digits and a power of
+ * ten, then each context's min, avg and max (no current value).
+ */
+static void print_all_row(FILE *out, uint64_t count,
+			  const struct series_stats *all, int nr)
+{
+	int c, exponent = 0;
+
+	for (; count > 999999; count /= 10)
+		exponent++;
+	fprintf(out, "ALL #%-6" PRIu64 " e%d |", count, exponent);
+	for (c = 0; c < nr; c++) {
+		fprintf(out, "%s%10s", c ? " |" : "", "");
+		if (!all[c].count)
+			fprintf(out, "%9s %9s %9s", "-", "-", "-");
+		else
+			fprintf(out, "%9" PRIu64 " %9" PRIu64 " %9" PRIu64,
+				all[c].min, series_avg(&all[c]), all[c].max);
+	}
+	fprintf(out, "\n");
+}
+
 /* The two heading lines: context titles, then the column names. */
-static void print_latency_heading(FILE *out, const char *duration,
-				  const char *unit,
+static void print_latency_heading(FILE *out, const struct rtla_params *params,
+				  const char *duration, const char *unit,
 				  const struct context_desc **contexts, int nr)
 {
 	char title[64];
@@ -60,11 +90,11 @@ static void print_latency_heading(FILE *out, const char *duration,
 		else
 			fprintf(out, "%s\n", title);
 	}
-	fprintf(out, HEADER_START "CPU COUNT      |");
+	fprintf(out, "%sCPU COUNT      |", colour(params, HEADER_START));
 	for (c = 0; c < nr; c++)
 		fprintf(out, "%s      cur       min       avg       max",
 			c ? " |" : "");
-	fprintf(out, COLOR_END "\n");
+	fprintf(out, "%s\n", colour(params, COLOR_END));
 }
 
 static void print_latency_rule(FILE *out, int nr)
@@ -95,8 +125,8 @@ void render_timerlat_top(FILE *out, const struct rtla_params *params,
 
 	memset(all, 0, sizeof(all));
 	format_duration(duration, sizeof(duration), results->elapsed_s);
-	print_title(out, "Timer Latency", 37, width - 37 - 13);
-	print_latency_heading(out, duration, unit, contexts, nr);
+	print_title(out, params, "Timer Latency", 37, width - 37 - 13);
+	print_latency_heading(out, params, duration, unit, contexts, nr);
 	for (cpu = 0; cpu < results->nr_cpus; cpu++) {
 		if (!results_cpu_shown(results, cpu))
 			continue;
@@ -109,13 +139,9 @@ void render_timerlat_top(FILE *out, const struct rtla_params *params,
 		print_latency_row(out, cpu_name, row[0]->count, row, nr);
 	}
 	print_latency_rule(out, nr);
-	for (c = 0; c < nr; c++) {
-		all[c].cur = 0;
-		row[c] = &all[c];
-	}
 	if (nr)
 		count = all[0].count;
-	print_latency_row(out, "ALL", count, row, nr);
+	print_all_row(out, count, all, nr);
 	if (results_lost_total(results))
 		fprintf(out, "Lost events: %" PRIu64 "\n",
 			results_lost_total(results));
@@ -131,12 +157,14 @@ void render_osnoise_top(FILE *out, const struct rtla_params *params,
 
 	format_duration(duration, sizeof(duration), results->elapsed_s);
 	if (params->hwnoise)
-		print_title(out, "Hardware-related Noise", 42, 45);
+		print_title(out, params, "Hardware-related Noise", 42, 35);
 	else
-		print_title(out, "Operating System Noise", 42, 74);
+		print_title(out, params, "Operating System Noise", 42, 74);
 	fprintf(out, "duration: %s | time is in us\n", duration);
-	fprintf(out, HEADER_START "CPU Period       Runtime        Noise  %% CPU Aval   Max Noise   Max Single          HW          NMI%s" COLOR_END "\n",
-		params->hwnoise ? "" : "          IRQ      Softirq       Thread");
+	fprintf(out, "%sCPU Period       Runtime        Noise  %% CPU Aval   Max Noise   Max Single          HW          NMI%s%s\n",
+		colour(params, HEADER_START),
+		params->hwnoise ? "" : "          IRQ      Softirq       Thread",
+		colour(params, COLOR_END));
 	for (cpu = 0; cpu < results->nr_cpus; cpu++) {
 		if (!results_cpu_shown(results, cpu))
 			continue;
@@ -149,7 +177,9 @@ void render_osnoise_top(FILE *out, const struct rtla_params *params,
 			" %12" PRIu64, cpu, sum->periods, sum->runtime,
 			sum->noise, percent, sum->max_noise, sum->max_single,
 			sum->hw, sum->nmi);
-		if (!params->hwnoise)
+		if (params->hwnoise)	/* rtla 7.2 ends these rows so */
+			fprintf(out, " ");
+		else
 			fprintf(out, " %12" PRIu64 " %12" PRIu64 " %12" PRIu64,
 				sum->irq, sum->softirq, sum->thread);
 		fprintf(out, "\n");

@@ -29,6 +29,30 @@ static int report_stop(struct run *run)
 	return -1;
 }
 
+/* -e with a hist: trigger: its histogram goes to <system>_<event>_hist.txt. */
+static int save_hist_triggers(struct run *run)
+{
+	const struct rtla_params *params = run->params;
+	const struct event_spec *event;
+	char path[512], file[512];
+	int i, ret = 0;
+
+	for (i = 0; run->trace && i < params->nr_events; i++) {
+		event = &params->events[i];
+		if (!event->trigger || strncmp(event->trigger, "hist:", 5))
+			continue;
+		snprintf(path, sizeof(path), "%s_%s_hist.txt", event->system,
+			 event->name);
+		snprintf(file, sizeof(file), "events/%s/%s/hist",
+			 event->system, event->name);
+		if (!rtla_instance_save_file(run->trace, file, path))
+			continue;
+		run_error(run, "cannot save %s: %s", path, strerror(errno));
+		ret = -1;
+	}
+	return ret;
+}
+
 /* Check the budgets: one line for each violation; true if all are met. */
 static bool check_budgets(struct run *run, struct budget_verdict *verdicts,
 			  int max, int *count)
@@ -100,6 +124,8 @@ int run_finish(struct run *run)
 		run_error(run, "out of memory");
 		return RTLA_EXIT_ERROR;
 	}
+	if (run->workload_failed || save_hist_triggers(run))
+		status = RTLA_EXIT_ERROR;
 	if (run->results.stopped && report_stop(run))
 		status = RTLA_EXIT_ERROR;
 	else if (run->results.stopped)

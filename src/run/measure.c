@@ -11,6 +11,7 @@
 
 #include "collect/reader.h"
 #include "collect/sample_source.h"
+#include "workload/user_threads.h"
 #include "run/run.h"
 
 #define POLL_INTERVAL_NS	100000000L
@@ -74,19 +75,56 @@ static void count_lost_events(struct run *run)
 			  (unsigned long long)results_lost_total(results));
 }
 
+/* Measuring threads that ended on their own end the run, as an error. */
+static bool workload_alive(struct run *run)
+{
+	if (!user_threads_failed(run->user_threads))
+		return true;
+	run_error(run, "a user-space timerlat thread stopped: ending the run");
+	run->workload_failed = true;
+	return false;
+}
+
+/* --warm-up: let the workload run, then forget what it measured. */
+static void warm_up(struct run *run)
+{
+	struct timespec poll = { 0, POLL_INTERVAL_NS };
+	uint64_t end;
+
+	if (!param_given(run->params->warm_up_s))
+		return;
+	end = now_ns() + run->params->warm_up_s * NSEC_PER_SEC;
+	while (!run_stop_requested && now_ns() < end &&
+	       tracefs_trace_is_on(run->main) && workload_alive(run)) {
+		nanosleep(&poll, NULL);
+		collect(run);
+	}
+	collect(run);
+	results_reset(&run->results);
+	run_debug(run, "warm-up of %llu s done",
+		  (unsigned long long)run->params->warm_up_s);
+}
+
 void run_measure(struct run *run)
 {
 	bool live = run->tool->live && !run->params->quiet &&
 		    isatty(fileno(run->text));
 	struct timespec poll = { 0, POLL_INTERVAL_NS };
-	uint64_t start = now_ns(), now, next_screen = start + NSEC_PER_SEC;
 	uint64_t duration_ns = run->params->duration_s * NSEC_PER_SEC;
+	uint64_t start, now, next_screen;
 
+	/* rtla 7.2's colours: on a terminal, not with -q */
+	run->params->pretty = live;
+	warm_up(run);
+	start = now_ns();
+	next_screen = start + NSEC_PER_SEC;
 	run->start_time = time(NULL);
 
-	while (!run_stop_requested) {
+	while (!run_stop_requested && !run->workload_failed) {
 		nanosleep(&poll, NULL);
 		collect(run);
+		if (!workload_alive(run))
+			break;
 		now = now_ns();
 		run->results.elapsed_s = (now - start) / NSEC_PER_SEC;
 		if (!tracefs_trace_is_on(run->main)) {

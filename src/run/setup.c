@@ -13,10 +13,9 @@
 #include "collect/reader.h"
 #include "collect/sample_source.h"
 #include "run/run.h"
-#include "session/dma_latency.h"
 #include "session/instance.h"
-#include "session/thread_sched.h"
 #include "session/tracer_config.h"
+#include "workload/user_threads.h"
 
 static int check_system(struct run *run)
 {
@@ -54,6 +53,50 @@ static int check_busy(struct run *run)
 	run_error(run, "the %s tracer is busy: %s runs an osnoise-family tracer",
 		  run->tracer->name, who);
 	return -1;
+}
+
+/* The CPU whose timerlat_fd tells whether the kernel has user threads. */
+static int first_cpu(const cpu_set_t *cpus)
+{
+	int cpu;
+
+	for (cpu = 0; cpu < CPU_SETSIZE; cpu++)
+		if (CPU_ISSET(cpu, cpus))
+			return cpu;
+	return 0;
+}
+
+/*
+ * timerlat: user-space threads where the kernel has timerlat_fd, as
+ * rtla 7.2 does, unless -k or -U says otherwise.
+ */
+static int choose_threads(struct run *run)
+{
+	struct rtla_params *params = run->params;
+	char path[64];
+	bool has_fd;
+
+	if (params->tracer != TRACER_TIMERLAT)
+		return 0;
+	snprintf(path, sizeof(path), TIMERLAT_FD_FMT,
+		 first_cpu(&params->cpu_set));
+	has_fd = tracefs_file_exists(NULL, path);
+	if ((params->user_threads || params->user_load) && !has_fd) {
+		run_error(run, "this kernel has no %s, which %s needs (Linux 6.5 or later; -k uses the kernel's threads)",
+			  path, params->user_load ? "-U" : "-u");
+		return -1;
+	}
+	if (!params->kernel_threads && !params->user_load && has_fd)
+		params->user_threads = true;
+	if (param_given(params->aligned_us) &&
+	    !knob_present(&run->knobs, KNOB_TIMERLAT_ALIGN)) {
+		run_error(run, "this kernel cannot align timerlat threads: no osnoise/timerlat_align_us (Linux 6.18 or later)");
+		return -1;
+	}
+	run_debug(run, "measuring with %s", params->user_threads ?
+		  "rtla's user-space threads" : params->user_load ?
+		  "the user's workload" : "the kernel's threads");
+	return 0;
 }
 
 static int apply_config(struct run *run)
@@ -104,17 +147,35 @@ static int start_tracer(struct run *run, struct tracefs_instance *instance)
 	return -1;
 }
 
+/* An instance of rtla's, with the ring buffer --trace-buffer-size asks. */
+static struct tracefs_instance *create_instance(struct run *run,
+					       const char *role)
+{
+	struct tracefs_instance *instance = rtla_instance_create(role);
+	uint64_t kb = run->params->buffer_kb;
+
+	if (!instance) {
+		run_error(run, "cannot create a tracefs instance: %s",
+			  strerror(errno));
+		return NULL;
+	}
+	if (param_given(kb) && tracefs_instance_set_buffer_size(instance, kb, -1)) {
+		run_error(run, "cannot set the trace buffer to %llu kB: %s",
+			  (unsigned long long)kb, strerror(errno));
+		rtla_instance_destroy(instance);
+		return NULL;
+	}
+	return instance;
+}
+
 static int setup_trace_instance(struct run *run)
 {
 	struct event_spec osnoise_events = { .system = "osnoise" };
 	int i;
 
-	run->trace = rtla_instance_create(run->tracer->name);
-	if (!run->trace) {
-		run_error(run, "cannot create a tracefs instance: %s",
-			  strerror(errno));
+	run->trace = create_instance(run, run->tracer->name);
+	if (!run->trace)
 		return -1;
-	}
 	if (enable_event_spec(run, run->trace, &osnoise_events))
 		return -1;
 	for (i = 0; i < run->params->nr_events; i++)
@@ -131,12 +192,9 @@ static int setup_main_instance(struct run *run)
 		.name = (char *)run->tool->event_name,
 	};
 
-	run->main = rtla_instance_create("main");
-	if (!run->main) {
-		run_error(run, "cannot create a tracefs instance: %s",
-			  strerror(errno));
+	run->main = create_instance(run, "main");
+	if (!run->main)
 		return -1;
-	}
 	run->tep = reader_load_formats();
 	if (!run->tep) {
 		run_error(run, "cannot read the event formats from tracefs");
@@ -150,34 +208,10 @@ static int setup_main_instance(struct run *run)
 	return 0;
 }
 
-static int setup_threads(struct run *run)
-{
-	char prefix[32];
-	int count;
-
-	if (param_given(run->params->dma_latency_us)) {
-		run->dma_fd = dma_latency_hold(run->params->dma_latency_us);
-		if (run->dma_fd < 0) {
-			run_error(run, "cannot set /dev/cpu_dma_latency: %s",
-				  strerror(errno));
-			return -1;
-		}
-	}
-	if (!run->params->sched.set)
-		return 0;
-	snprintf(prefix, sizeof(prefix), "%s/", run->tracer->name);
-	count = sched_apply_to_threads(prefix, &run->params->sched);
-	if (count <= 0) {
-		run_error(run, "cannot set the scheduling of the %s threads: %s",
-			  run->tracer->name, count ? strerror(errno) : "none found");
-		return -1;
-	}
-	run_debug(run, "scheduling set on %d threads", count);
-	return 0;
-}
-
 void run_teardown(struct run *run)
 {
+	/* user threads leave their reads before the tracer stops */
+	run_workload_teardown(run);
 	/* an instance with an open trace_pipe_raw cannot be removed */
 	reader_close(run->reader);
 	run->reader = NULL;
@@ -190,9 +224,6 @@ void run_teardown(struct run *run)
 			  strerror(errno));
 	knobs_free(&run->knobs);
 	run->knobs_saved = false;
-	if (run->dma_fd >= 0)
-		close(run->dma_fd);
-	run->dma_fd = -1;
 	sample_source_free(run->source);
 	run->source = NULL;
 	if (run->tep)
@@ -227,6 +258,8 @@ int run_setup(struct run *run, int nr_cpus)
 		return -1;
 	}
 	run->knobs_saved = true;
+	if (choose_threads(run))
+		return -1;
 	if (apply_config(run))
 		return -1;
 	/* every instance exists before a tracer runs: mkdir is noisy */
@@ -245,5 +278,5 @@ int run_setup(struct run *run, int nr_cpus)
 			  strerror(errno));
 		return -1;
 	}
-	return setup_threads(run);
+	return run_workload_setup(run);
 }

@@ -156,11 +156,17 @@ int rtla_instance_enable_event(struct tracefs_instance *instance,
 int rtla_instance_save_trace(struct tracefs_instance *instance,
 			     const char *path)
 {
+	return rtla_instance_save_file(instance, "trace", path);
+}
+
+int rtla_instance_save_file(struct tracefs_instance *instance,
+			    const char *file, const char *path)
+{
 	char buf[65536];
 	ssize_t n;
 	int in, out, ret = 0;
 
-	in = tracefs_instance_file_open(instance, "trace", O_RDONLY);
+	in = tracefs_instance_file_open(instance, file, O_RDONLY);
 	if (in < 0)
 		return -1;
 	out = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0644);

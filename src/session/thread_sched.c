@@ -23,7 +23,7 @@ struct kernel_sched_attr {
 	uint64_t sched_period;
 };
 
-static int set_attr(pid_t pid, const struct sched_spec *sched)
+int sched_apply(pid_t pid, const struct sched_spec *sched)
 {
 	struct kernel_sched_attr attr = {
 		.size = sizeof(attr),
@@ -61,26 +61,23 @@ static int read_comm(const char *pid, char *comm, size_t size)
 	return 0;
 }
 
-int sched_apply_to_threads(const char *prefix, const struct sched_spec *sched)
+int threads_named(const char *prefix, pid_t *pids, int max)
 {
 	DIR *proc = opendir("/proc");
 	struct dirent *entry;
-	int count = 0, ret = 0;
+	int count = 0;
 	char comm[32];
 
 	if (!proc)
 		return -1;
-	while ((entry = readdir(proc))) {
+	while ((entry = readdir(proc)) && count < max) {
 		if (!isdigit((unsigned char)entry->d_name[0]))
 			continue;
 		if (read_comm(entry->d_name, comm, sizeof(comm)) ||
 		    strncmp(comm, prefix, strlen(prefix)))
 			continue;
-		if (set_attr(atoi(entry->d_name), sched))
-			ret = -1;
-		else
-			count++;
+		pids[count++] = atoi(entry->d_name);
 	}
 	closedir(proc);
-	return ret ? ret : count;
+	return count;
 }

@@ -41,13 +41,26 @@ static void add_osnoise(const struct rtla_params *params,
 	add_u64(config, KNOB_TRACING_THRESH, param_or(params->threshold_us, 0));
 }
 
+/* DEFAULTS, then the options the command line asks for. */
+static const char *options_value(const struct rtla_params *params,
+				 struct tracer_config *config)
+{
+	char *buf = config->options;
+
+	snprintf(buf, sizeof(config->options), "DEFAULTS%s%s%s",
+		 params->hwnoise ? " OSNOISE_IRQ_DISABLE" : "",
+		 params->user_threads || params->user_load ?
+		 " NO_OSNOISE_WORKLOAD" : "",
+		 param_given(params->aligned_us) ? " TIMERLAT_ALIGN" : "");
+	return buf;
+}
+
 void tracer_config_build(const struct rtla_params *params, bool has_options,
 			 bool has_print_stack, struct tracer_config *config)
 {
 	config->count = 0;
 	if (has_options)
-		add(config, KNOB_OPTIONS, params->hwnoise ?
-		    "DEFAULTS OSNOISE_IRQ_DISABLE" : "DEFAULTS");
+		add(config, KNOB_OPTIONS, options_value(params, config));
 	add(config, KNOB_CPUS, params->cpus ? params->cpus : "all");
 	if (params->tracer == TRACER_OSNOISE) {
 		add_osnoise(params, config);
@@ -57,6 +70,8 @@ void tracer_config_build(const struct rtla_params *params, bool has_options,
 		if (has_print_stack)
 			add_u64(config, KNOB_PRINT_STACK,
 				param_or(params->print_stack_us, 0));
+		if (param_given(params->aligned_us))
+			add_u64(config, KNOB_TIMERLAT_ALIGN, params->aligned_us);
 	}
 	/* 0: no stop threshold */
 	add_u64(config, KNOB_STOP, param_or(params->stop_us, 0));

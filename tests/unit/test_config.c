@@ -50,6 +50,30 @@ static void test_timerlat_given(void **state)
 	assert_string_equal(value_of(&c, KNOB_STOP_TOTAL), "50");
 }
 
+/* User threads turn the kernel's workload off; -A asks for alignment. */
+static void test_timerlat_user_threads_aligned(void **state)
+{
+	struct rtla_params p;
+	struct tracer_config c;
+
+	params_init(&p, TRACER_TIMERLAT, MODE_HIST);
+	p.user_threads = true;
+	p.aligned_us = 20;
+	tracer_config_build(&p, true, true, &c);
+	assert_string_equal(value_of(&c, KNOB_OPTIONS),
+			    "DEFAULTS NO_OSNOISE_WORKLOAD TIMERLAT_ALIGN");
+	assert_string_equal(value_of(&c, KNOB_TIMERLAT_ALIGN), "20");
+	assert_string_equal(value_of(&c, KNOB_TIMERLAT_PERIOD), "1000");
+
+	p.user_threads = false;
+	p.user_load = true;
+	p.aligned_us = PARAM_UNSET;
+	tracer_config_build(&p, true, true, &c);
+	assert_string_equal(value_of(&c, KNOB_OPTIONS),
+			    "DEFAULTS NO_OSNOISE_WORKLOAD");
+	assert_null(value_of(&c, KNOB_TIMERLAT_ALIGN));
+}
+
 static void test_osnoise_period_runtime(void **state)
 {
 	struct rtla_params p;
@@ -93,6 +117,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_timerlat_defaults),
 		cmocka_unit_test(test_timerlat_given),
+		cmocka_unit_test(test_timerlat_user_threads_aligned),
 		cmocka_unit_test(test_osnoise_period_runtime),
 		cmocka_unit_test(test_hwnoise),
 	};

@@ -302,11 +302,11 @@ static void test_help_lists_every_option(void **state)
 		const struct tool_id *tool;
 		const char *options;
 	} expected[] = {
-		{ &timerlat_hist, "--auto --period --irq --thread --stack --cpus --duration --debug --trace --event --filter --trigger --priority --nano --dma-latency --bucket-size --entries --no-irq --no-thread --no-header --no-summary --no-index --with-zeros --percentiles --json --budget --openmetrics --junit --help" },
-		{ &timerlat_top, "--auto --period --irq --thread --stack --cpus --duration --debug --trace --event --filter --trigger --priority --quiet --nano --dma-latency --json --budget --openmetrics --junit --help" },
-		{ &osnoise_top, "--auto --period --runtime --stop --stop-total --threshold --cpus --duration --debug --trace --event --filter --trigger --priority --quiet --json --budget --openmetrics --junit --help" },
-		{ &osnoise_hist, "--auto --period --runtime --stop --stop-total --threshold --cpus --duration --debug --trace --event --filter --trigger --priority --bucket-size --entries --no-header --no-summary --no-index --with-zeros --percentiles --json --budget --openmetrics --junit --help" },
-		{ &hwnoise, "--auto --period --runtime --stop --stop-total --threshold --cpus --duration --debug --trace --event --filter --trigger --priority --quiet --help" },
+		{ &timerlat_hist, "--auto --period --irq --thread --stack --cpus --duration --debug --trace --event --filter --trigger --priority --house-keeping --cgroup --user-threads --kernel-threads --user-load --aligned --warm-up --trace-buffer-size --deepest-idle-state --nano --dma-latency --bucket-size --entries --no-irq --no-thread --no-header --no-summary --no-index --with-zeros --percentiles --json --budget --openmetrics --junit --help" },
+		{ &timerlat_top, "--auto --period --irq --thread --stack --cpus --duration --debug --trace --event --filter --trigger --priority --house-keeping --cgroup --user-threads --kernel-threads --user-load --aligned --warm-up --trace-buffer-size --deepest-idle-state --quiet --nano --dma-latency --json --budget --openmetrics --junit --help" },
+		{ &osnoise_top, "--auto --period --runtime --stop --stop-total --threshold --cpus --duration --debug --trace --event --filter --trigger --priority --house-keeping --cgroup --warm-up --trace-buffer-size --quiet --json --budget --openmetrics --junit --help" },
+		{ &osnoise_hist, "--auto --period --runtime --stop --stop-total --threshold --cpus --duration --debug --trace --event --filter --trigger --priority --house-keeping --cgroup --warm-up --trace-buffer-size --bucket-size --entries --no-header --no-summary --no-index --with-zeros --percentiles --json --budget --openmetrics --junit --help" },
+		{ &hwnoise, "--auto --period --runtime --stop --stop-total --threshold --cpus --duration --debug --trace --event --filter --trigger --priority --house-keeping --cgroup --warm-up --trace-buffer-size --quiet --help" },
 	};
 	size_t i;
 	char *list;
@@ -316,6 +316,70 @@ static void test_help_lists_every_option(void **state)
 		assert_string_equal(list, expected[i].options);
 		free(list);
 	}
+}
+
+/* rtla 7.2's thread, CPU and system options. */
+static void test_rtla72_options(void **state)
+{
+	struct parsed p;
+
+	PARSE(&timerlat_top, &p, "-u", "-H", "0", "-C", "--warm-up", "3",
+	      "--trace-buffer-size", "4096", "-A", "20",
+	      "--deepest-idle-state", "1");
+	assert_int_equal(p.result, OPTIONS_OK);
+	assert_true(p.params.user_threads);
+	assert_false(p.params.kernel_threads);
+	assert_string_equal(p.params.housekeeping, "0");
+	assert_true(CPU_ISSET(0, &p.params.housekeeping_set));
+	assert_int_equal(CPU_COUNT(&p.params.housekeeping_set), 1);
+	assert_true(p.params.cgroup);
+	assert_null(p.params.cgroup_name);
+	assert_int_equal(p.params.warm_up_s, 3);
+	assert_int_equal(p.params.buffer_kb, 4096);
+	assert_int_equal(p.params.aligned_us, 20);
+	assert_int_equal(p.params.deepest_idle_state, 1);
+	done(&p);
+
+	/* every spelling of a cgroup name */
+	PARSE(&timerlat_hist, &p, "-C", "rt", "-k");
+	assert_string_equal(p.params.cgroup_name, "rt");
+	assert_true(p.params.kernel_threads);
+	done(&p);
+	PARSE(&timerlat_hist, &p, "-Crt");
+	assert_string_equal(p.params.cgroup_name, "rt");
+	done(&p);
+	PARSE(&osnoise_top, &p, "--cgroup=rt/a", "-q");
+	assert_string_equal(p.params.cgroup_name, "rt/a");
+	done(&p);
+	PARSE(&osnoise_hist, &p, "--cgroup", "-d", "1s");
+	assert_true(p.params.cgroup);
+	assert_null(p.params.cgroup_name);
+	assert_int_equal(p.params.duration_s, 1);
+	done(&p);
+
+	/* not given: unset, not zero */
+	PARSE(&timerlat_top, &p, "-q");
+	assert_false(param_given(p.params.warm_up_s));
+	assert_false(param_given(p.params.buffer_kb));
+	assert_false(param_given(p.params.aligned_us));
+	assert_false(param_given(p.params.deepest_idle_state));
+	assert_false(p.params.user_threads || p.params.kernel_threads ||
+		     p.params.user_load);
+	done(&p);
+
+	PARSE(&timerlat_top, &p, "-u", "-k");
+	assert_int_equal(p.result, OPTIONS_ERROR);
+	assert_string_equal(p.err, "rtla timerlat top: -u, -k and -U exclude each other\n");
+	done(&p);
+	PARSE(&timerlat_top, &p, "-H", "9");
+	assert_string_equal(p.err, "rtla timerlat top: invalid -H '9': no such CPU\n");
+	done(&p);
+	PARSE(&osnoise_top, &p, "-u");
+	assert_string_equal(p.err, "rtla osnoise top: unknown option '-u'\n");
+	done(&p);
+	PARSE(&timerlat_top, &p, "--trace-buffer-size", "0");
+	assert_int_equal(p.result, OPTIONS_ERROR);
+	done(&p);
 }
 
 static void test_help_option(void **state)
@@ -343,6 +407,7 @@ int main(void)
 		cmocka_unit_test(test_hwnoise),
 		cmocka_unit_test(test_bad_values),
 		cmocka_unit_test(test_help_lists_every_option),
+		cmocka_unit_test(test_rtla72_options),
 		cmocka_unit_test(test_help_option),
 	};
 

@@ -11,6 +11,7 @@
 
 #include "session/tracer_config.h"
 #include "session/instance.h"
+#include "session/housekeeping.h"
 #include "session/knobs.h"
 
 #include "fake_tracefs.h"
@@ -186,6 +187,32 @@ static void test_busy_tracer(void **state)
 	assert_string_equal(who, "the top-level buffer");
 }
 
+/* -H wins; else the CPUs the measured ones leave free; else stay. */
+static void test_housekeeping_cpus(void **state)
+{
+	cpu_set_t given, measured, allowed, cpus;
+
+	CPU_ZERO(&given);
+	CPU_ZERO(&measured);
+	CPU_ZERO(&allowed);
+	CPU_SET(0, &allowed);
+	CPU_SET(1, &allowed);
+	CPU_SET(2, &allowed);
+	CPU_SET(1, &measured);
+	CPU_SET(2, &measured);
+	assert_true(housekeeping_cpus(NULL, &measured, &allowed, &cpus));
+	assert_int_equal(CPU_COUNT(&cpus), 1);
+	assert_true(CPU_ISSET(0, &cpus));
+
+	CPU_SET(2, &given);
+	assert_true(housekeeping_cpus(&given, &measured, &allowed, &cpus));
+	assert_int_equal(CPU_COUNT(&cpus), 1);
+	assert_true(CPU_ISSET(2, &cpus));
+
+	CPU_SET(0, &measured);
+	assert_false(housekeeping_cpus(NULL, &measured, &allowed, &cpus));
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -202,6 +229,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_stale_instances, fake_tracefs,
 						remove_fake),
 		cmocka_unit_test(test_instance_pid),
+		cmocka_unit_test(test_housekeeping_cpus),
 		cmocka_unit_test_setup_teardown(test_busy_tracer, fake_tracefs,
 						remove_fake),
 	};

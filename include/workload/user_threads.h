@@ -1,0 +1,34 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef RTLA_USER_THREADS_H
+#define RTLA_USER_THREADS_H
+
+#include <sched.h>
+#include <sys/types.h>
+
+#include "cli/params.h"
+
+struct user_threads;
+
+/* The file a user-space timerlat thread of @cpu reads, under tracefs. */
+#define TIMERLAT_FD_FMT		"osnoise/per_cpu/cpu%d/timerlat_fd"
+
+/*
+ * Start one thread per CPU of @cpus, pinned to it and named timerlatu/N,
+ * scheduled as @sched says (SCHED_FIFO 95 when not set), each reading
+ * its CPU's timerlat_fd until user_threads_stop().  Returns once every
+ * thread has opened its file; NULL with errno when one could not.
+ */
+struct user_threads *user_threads_start(const cpu_set_t *cpus, int nr_cpus,
+					const struct sched_spec *sched);
+
+/* The kernel task ids of the threads; how many were written. */
+int user_threads_tids(const struct user_threads *threads, pid_t *tids,
+		      int max);
+
+/* Threads that ended on their own (a failed read): 0 while all run. */
+int user_threads_failed(const struct user_threads *threads);
+
+/* Wake, end and join every thread, then free; NULL-safe. */
+void user_threads_stop(struct user_threads *threads);
+
+#endif

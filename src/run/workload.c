@@ -1,0 +1,163 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The measuring threads and the CPUs around them: user-space threads,
+ * scheduling (-P), cgroup (-C), rtla's own CPUs (-H), idle states and
+ * the DMA-latency hold; and undoing all of it.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "run/run.h"
+#include "session/cgroup.h"
+#include "session/dma_latency.h"
+#include "session/housekeeping.h"
+#include "session/thread_sched.h"
+#include "workload/user_threads.h"
+
+#define MAX_THREADS	CPU_SETSIZE
+
+/* rtla's own threads away from the measured CPUs (-H, or automatic). */
+static int move_rtla(struct run *run)
+{
+	const struct rtla_params *params = run->params;
+	cpu_set_t allowed, cpus;
+
+	if (sched_getaffinity(0, sizeof(allowed), &allowed))
+		return 0;
+	if (!housekeeping_cpus(params->housekeeping ?
+			       &params->housekeeping_set : NULL,
+			       &params->cpu_set, &allowed, &cpus))
+		return 0;
+	if (!housekeeping_move_self(&cpus)) {
+		run_debug(run, "rtla runs on %d housekeeping CPU(s)",
+			  CPU_COUNT(&cpus));
+		return 0;
+	}
+	if (!params->housekeeping)
+		return 0;	/* automatic: best effort */
+	run_error(run, "cannot run rtla on the -H CPUs %s: %s",
+		  params->housekeeping, strerror(errno));
+	return -1;
+}
+
+/* The tasks that measure: rtla's user threads or the tracer's. */
+static int measuring_tasks(struct run *run, pid_t *tids, int max)
+{
+	char prefix[32];
+
+	if (run->user_threads)
+		return user_threads_tids(run->user_threads, tids, max);
+	snprintf(prefix, sizeof(prefix), "%s/", run->tracer->name);
+	return threads_named(prefix, tids, max);
+}
+
+static int set_scheduling(struct run *run, pid_t *tids, int count)
+{
+	int i;
+
+	for (i = 0; i < count; i++)
+		if (sched_apply(tids[i], &run->params->sched))
+			goto fail;
+	run_debug(run, "scheduling set on %d threads", count);
+	return 0;
+fail:
+	run_error(run, "cannot set the scheduling of the %s threads: %s",
+		  run->tracer->name, strerror(errno));
+	return -1;
+}
+
+static int set_cgroup(struct run *run, pid_t *tids, int count)
+{
+	const char *name = run->params->cgroup_name;
+	char dir[4200];
+	int i;
+
+	if (cgroup_dir(name, dir, sizeof(dir))) {
+		run_error(run, "no cgroup %s: %s", name ? name : "of rtla's own",
+			  strerror(errno));
+		return -1;
+	}
+	for (i = 0; i < count; i++)
+		if (cgroup_move(dir, tids[i])) {
+			run_error(run, "cannot move thread %d into %s: %s",
+				  (int)tids[i], dir, strerror(errno));
+			return -1;
+		}
+	run_debug(run, "%d threads moved into %s", count, dir);
+	return 0;
+}
+
+static int hold_cpus(struct run *run)
+{
+	const struct rtla_params *params = run->params;
+
+	if (param_given(params->dma_latency_us)) {
+		run->dma_fd = dma_latency_hold(params->dma_latency_us);
+		if (run->dma_fd < 0) {
+			run_error(run, "cannot set /dev/cpu_dma_latency: %s",
+				  strerror(errno));
+			return -1;
+		}
+	}
+	if (!param_given(params->deepest_idle_state))
+		return 0;
+	run->idle_limited = true;
+	if (!idle_states_limit(&run->idle, &params->cpu_set,
+			       run->results.nr_cpus,
+			       params->deepest_idle_state))
+		return 0;
+	run_error(run, "cannot limit the idle states to %llu: %s",
+		  (unsigned long long)params->deepest_idle_state,
+		  errno == ENODEV ? "this machine has no cpuidle states" :
+		  strerror(errno));
+	return -1;
+}
+
+int run_workload_setup(struct run *run)
+{
+	const struct rtla_params *params = run->params;
+	pid_t tids[MAX_THREADS];
+	int count;
+
+	if (move_rtla(run) || hold_cpus(run))
+		return -1;
+	if (params->user_threads) {
+		run->user_threads = user_threads_start(&params->cpu_set,
+						       run->results.nr_cpus,
+						       &params->sched);
+		if (!run->user_threads) {
+			run_error(run, "cannot start the user-space timerlat threads: %s",
+				  strerror(errno));
+			return -1;
+		}
+	}
+	if (!params->sched.set && !params->cgroup)
+		return 0;
+	count = measuring_tasks(run, tids, MAX_THREADS);
+	if (count <= 0) {
+		run_error(run, "no %s threads found to set up",
+			  run->tracer->name);
+		return -1;
+	}
+	if (params->sched.set && !run->user_threads &&
+	    set_scheduling(run, tids, count))
+		return -1;
+	if (params->cgroup && set_cgroup(run, tids, count))
+		return -1;
+	return 0;
+}
+
+void run_workload_teardown(struct run *run)
+{
+	user_threads_stop(run->user_threads);
+	run->user_threads = NULL;
+	if (run->idle_limited && idle_states_restore(&run->idle))
+		run_error(run, "could not enable every idle state again: %s",
+			  strerror(errno));
+	run->idle_limited = false;
+	if (run->dma_fd >= 0)
+		close(run->dma_fd);
+	run->dma_fd = -1;
+}
