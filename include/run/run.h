@@ -62,6 +62,8 @@ void run_teardown(struct run *run);
 
 /* The measuring threads and their CPUs: set up, and undo. */
 int run_workload_setup(struct run *run);
+/* End the measuring threads (user-space ones) before tracing stops. */
+void run_workload_stop(struct run *run);
 void run_workload_teardown(struct run *run);
 
 /* Route end-of-run signals to run_stop_requested. */

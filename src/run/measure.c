@@ -140,6 +140,11 @@ void run_measure(struct run *run)
 	}
 	if (run_stop_requested)
 		run_debug(run, "stopped by signal %d", (int)run_stop_requested);
+	/*
+	 * User threads leave their reads before tracing stops: the kernel
+	 * kills a timerlat_fd reader whose tracer stopped under it.
+	 */
+	run_workload_stop(run);
 	tracefs_trace_off(run->main);
 	collect(run);
 	run->end_time = time(NULL);

@@ -75,8 +75,11 @@ static int set_cgroup(struct run *run, pid_t *tids, int count)
 	int i;
 
 	if (cgroup_dir(name, dir, sizeof(dir))) {
-		run_error(run, "no cgroup %s: %s", name ? name : "of rtla's own",
-			  strerror(errno));
+		if (name)
+			run_error(run, "no cgroup %s: %s", name, strerror(errno));
+		else
+			run_error(run, "cannot find rtla's own cgroup: %s",
+				  strerror(errno));
 		return -1;
 	}
 	for (i = 0; i < count; i++)
@@ -149,10 +152,15 @@ int run_workload_setup(struct run *run)
 	return 0;
 }
 
-void run_workload_teardown(struct run *run)
+void run_workload_stop(struct run *run)
 {
 	user_threads_stop(run->user_threads);
 	run->user_threads = NULL;
+}
+
+void run_workload_teardown(struct run *run)
+{
+	run_workload_stop(run);
 	if (run->idle_limited && idle_states_restore(&run->idle))
 		run_error(run, "could not enable every idle state again: %s",
 			  strerror(errno));
