@@ -6,6 +6,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "cli/action.h"
 #include "model/context.h"
 
 #define RTLA_MAX_EVENTS		32
@@ -128,6 +129,10 @@ struct rtla_params {
 	bool no_summary;
 	bool no_index;
 	bool with_zeros;
+
+	/* --on-threshold and --on-end */
+	struct action_list on_threshold;
+	struct action_list on_end;
 
 	/* reports and gates */
 	char *cmdline;			/* the command line, for reports */

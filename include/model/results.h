@@ -26,7 +26,8 @@ struct rtla_results {
 	unsigned int entries;		/* histogram buckets; 0 in top mode */
 	unsigned int bucket_size;
 	uint64_t elapsed_s;
-	bool stopped;			/* a stop threshold was hit */
+	bool stopped;			/* a stop threshold ended the run */
+	uint64_t threshold_hits;	/* ... or was hit, and it went on */
 	struct cpu_results *cpu;
 };
 

@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <time.h>
 
+#include "model/action_outcome.h"
 #include "model/budget.h"
 #include "cli/params.h"
 #include "model/results.h"
@@ -39,6 +40,8 @@ struct run_report {
 	int exit_status;
 	const struct budget_verdict *verdicts;
 	int nr_verdicts;
+	const struct action_outcomes *on_threshold;
+	const struct action_outcomes *on_end;
 };
 
 int report_write_json(const struct run_report *report, FILE *out);

@@ -8,6 +8,7 @@
 #include <time.h>
 
 #include "cli/params.h"
+#include "model/action_outcome.h"
 #include "model/results.h"
 #include "model/tracer.h"
 #include "run/tool.h"
@@ -37,6 +38,8 @@ struct run {
 	struct idle_states idle;
 	bool idle_limited;
 	bool workload_failed;		/* measuring threads ended early */
+	struct action_outcomes on_threshold;
+	struct action_outcomes on_end;
 	int dma_fd;
 	char *mounted_tracefs;		/* rtla mounted it: unmount at the end */
 	FILE *text;			/* the text report: stderr when a
@@ -70,6 +73,12 @@ void run_workload_teardown(struct run *run);
 void run_catch_signals(void);
 /* Collect samples until the duration, a stop threshold or a signal. */
 void run_measure(struct run *run);
+
+/* Ready @outcomes to record the actions of @list. */
+void run_actions_init(struct action_outcomes *outcomes,
+		      const struct action_list *list);
+/* Run the actions in order; true when one of them is "continue". */
+bool run_actions(struct run *run, struct action_outcomes *outcomes);
 
 /* Report a stop, check budgets, write reports; the exit status. */
 int run_finish(struct run *run);

@@ -313,6 +313,35 @@ static int set_deepest_idle_state(struct opt_ctx *ctx, const char *arg,
 			       why);
 }
 
+static int add_action(struct opt_ctx *ctx, struct action_list *list,
+		      const char *arg, const char **why)
+{
+	struct action *action = &list->item[list->count];
+
+	if (list->count >= RTLA_MAX_ACTIONS) {
+		*why = "too many actions";
+		return -1;
+	}
+	if (action_parse(arg, action, why))
+		return -1;
+	list->count++;
+	/* the trace action saves rtla's trace instance */
+	if (action->kind == ACTION_TRACE)
+		ctx->params->trace = true;
+	return 0;
+}
+
+static int set_on_threshold(struct opt_ctx *ctx, const char *arg,
+			    const char **why)
+{
+	return add_action(ctx, &ctx->params->on_threshold, arg, why);
+}
+
+static int set_on_end(struct opt_ctx *ctx, const char *arg, const char **why)
+{
+	return add_action(ctx, &ctx->params->on_end, arg, why);
+}
+
 #define DEFINE_FLAG_SETTER(field)					\
 static int set_##field(struct opt_ctx *ctx, const char *arg,		\
 		       const char **why)				\
@@ -392,6 +421,10 @@ static const struct opt_spec option_table[] = {
 	  "per-CPU ring buffer size of rtla's trace instances", set_buffer_size },
 	{ "deepest-idle-state", 0, required_argument, TLAT, "n",
 	  "let the measured CPUs go no deeper than idle state n (restored at the end)", set_deepest_idle_state },
+	{ "on-threshold", 0, required_argument, ANY, "action",
+	  "when a stop threshold is hit: trace[,file=NAME], signal,num=N,pid=PID|parent, shell,command=CMD or continue; repeatable, run in order", set_on_threshold },
+	{ "on-end", 0, required_argument, ANY, "action",
+	  "when the measurement ends: an action as for --on-threshold; repeatable", set_on_end },
 	{ "quiet", 'q', no_argument, FOR_TRACERS | FOR_TOP | FOR_HWNOISE, NULL,
 	  "print only the final summary", set_quiet },
 	{ "nano", 'n', no_argument, TLAT, NULL,

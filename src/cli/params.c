@@ -49,6 +49,8 @@ void params_free(struct rtla_params *params)
 	params->openmetrics_file = NULL;
 	free(params->junit_file);
 	params->junit_file = NULL;
+	action_list_free(&params->on_threshold);
+	action_list_free(&params->on_end);
 	free(params->housekeeping);
 	params->housekeeping = NULL;
 	free(params->cgroup_name);

@@ -199,6 +199,27 @@ static struct json_object *budgets_array(const struct run_report *report)
 	return list;
 }
 
+static struct json_object *actions_array(const struct action_outcomes *list)
+{
+	struct json_object *array = json_object_new_array(), *obj;
+	const struct action_outcome *o;
+	int i;
+
+	for (i = 0; list && i < list->count; i++) {
+		o = &list->item[i];
+		obj = json_object_new_object();
+		add(obj, "action", string(o->action->text));
+		add(obj, "runs", u64(o->runs));
+		add(obj, "failures", u64(o->failures));
+		if (o->action->kind == ACTION_SHELL)
+			add(obj, "exit_status", o->exit_status >= 0 ?
+			    json_object_new_int(o->exit_status) : NULL);
+		add(obj, "error", o->error ? string(strerror(o->error)) : NULL);
+		json_object_array_add(array, obj);
+	}
+	return array;
+}
+
 static struct json_object *params_object(const struct rtla_params *p)
 {
 	struct json_object *obj = json_object_new_object();
@@ -246,6 +267,9 @@ static struct json_object *rtla_object(const struct run_report *report)
 	add(obj, "unit", string(results->divisor == 1 ? "ns" : "us"));
 	add(obj, "duration_s", u64(results->elapsed_s));
 	add(obj, "stopped", json_object_new_boolean(results->stopped));
+	add(obj, "threshold_hits", u64(results->threshold_hits));
+	add(obj, "on_threshold", actions_array(report->on_threshold));
+	add(obj, "on_end", actions_array(report->on_end));
 	add(obj, "lost_events", u64(results_lost_total(results)));
 	add(obj, "params", params_object(report->params));
 	for (cpu = 0; cpu < results->nr_cpus; cpu++) {

@@ -33,6 +33,8 @@ int tool_main(const struct rtla_tool *tool, int argc, char **argv,
 	}
 	params.cmdline = strdup(cmdline);
 	run.text = params_report_to_stdout(&params) ? stderr : stdout;
+	run_actions_init(&run.on_threshold, &params.on_threshold);
+	run_actions_init(&run.on_end, &params.on_end);
 	run_catch_signals();
 	if (!run_setup(&run, nr_cpus)) {
 		run_measure(&run);

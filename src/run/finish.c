@@ -53,6 +53,19 @@ static int save_hist_triggers(struct run *run)
 	return ret;
 }
 
+/* Thresholds that --on-threshold continue measured past. */
+static void report_hits(struct run *run)
+{
+	uint64_t hits = run->results.threshold_hits - run->results.stopped;
+
+	if (!hits)
+		return;
+	fprintf(run->text, "rtla %s: a stop threshold was hit %llu time%s; measuring went on\n",
+		run->tool->id.name, (unsigned long long)hits,
+		hits == 1 ? "" : "s");
+	fflush(run->text);
+}
+
 /* Check the budgets: one line for each violation; true if all are met. */
 static bool check_budgets(struct run *run, struct budget_verdict *verdicts,
 			  int max, int *count)
@@ -90,6 +103,8 @@ static int write_reports(struct run *run, int status,
 		.exit_status = status,
 		.verdicts = verdicts,
 		.nr_verdicts = count,
+		.on_threshold = &run->on_threshold,
+		.on_end = &run->on_end,
 	};
 	const struct {
 		const char *path;
@@ -124,15 +139,19 @@ int run_finish(struct run *run)
 		run_error(run, "out of memory");
 		return RTLA_EXIT_ERROR;
 	}
-	if (run->workload_failed || save_hist_triggers(run))
-		status = RTLA_EXIT_ERROR;
+	/* a threshold hit is exit 2 even when the run went on after it */
+	if (run->results.stopped || run->results.threshold_hits)
+		status = RTLA_EXIT_THRESHOLD_HIT;
 	if (run->results.stopped && report_stop(run))
 		status = RTLA_EXIT_ERROR;
-	else if (run->results.stopped)
-		status = RTLA_EXIT_THRESHOLD_HIT;
+	report_hits(run);
+	if (run->workload_failed || save_hist_triggers(run))
+		status = RTLA_EXIT_ERROR;
 	if (!check_budgets(run, verdicts, max, &count) &&
 	    status == RTLA_EXIT_OK)
 		status = RTLA_EXIT_BUDGET_MISSED;
+	/* a failed action is reported, and leaves the status alone */
+	run_actions(run, &run->on_end);
 	if (write_reports(run, status, verdicts, count))
 		status = RTLA_EXIT_ERROR;
 	free(verdicts);

@@ -85,6 +85,21 @@ static bool workload_alive(struct run *run)
 	return false;
 }
 
+/*
+ * A stop threshold was hit: run --on-threshold's actions; with
+ * "continue" among them, tracing resumes and so does the run (true).
+ */
+static bool threshold_hit(struct run *run)
+{
+	run->results.threshold_hits++;
+	if (!run_actions(run, &run->on_threshold))
+		return false;
+	if (run->trace)
+		tracefs_trace_on(run->trace);
+	tracefs_trace_on(run->main);
+	return true;
+}
+
 /* --warm-up: let the workload run, then forget what it measured. */
 static void warm_up(struct run *run)
 {
@@ -127,7 +142,7 @@ void run_measure(struct run *run)
 			break;
 		now = now_ns();
 		run->results.elapsed_s = (now - start) / NSEC_PER_SEC;
-		if (!tracefs_trace_is_on(run->main)) {
+		if (!tracefs_trace_is_on(run->main) && !threshold_hit(run)) {
 			run->results.stopped = true;
 			break;
 		}

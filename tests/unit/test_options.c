@@ -302,11 +302,11 @@ static void test_help_lists_every_option(void **state)
 		const struct tool_id *tool;
 		const char *options;
 	} expected[] = {
-		{ &timerlat_hist, "--auto --period --irq --thread --stack --cpus --duration --debug --trace --event --filter --trigger --priority --house-keeping --cgroup --user-threads --kernel-threads --user-load --aligned --warm-up --trace-buffer-size --deepest-idle-state --nano --dma-latency --bucket-size --entries --no-irq --no-thread --no-header --no-summary --no-index --with-zeros --percentiles --json --budget --openmetrics --junit --help" },
-		{ &timerlat_top, "--auto --period --irq --thread --stack --cpus --duration --debug --trace --event --filter --trigger --priority --house-keeping --cgroup --user-threads --kernel-threads --user-load --aligned --warm-up --trace-buffer-size --deepest-idle-state --quiet --nano --dma-latency --json --budget --openmetrics --junit --help" },
-		{ &osnoise_top, "--auto --period --runtime --stop --stop-total --threshold --cpus --duration --debug --trace --event --filter --trigger --priority --house-keeping --cgroup --warm-up --trace-buffer-size --quiet --json --budget --openmetrics --junit --help" },
-		{ &osnoise_hist, "--auto --period --runtime --stop --stop-total --threshold --cpus --duration --debug --trace --event --filter --trigger --priority --house-keeping --cgroup --warm-up --trace-buffer-size --bucket-size --entries --no-header --no-summary --no-index --with-zeros --percentiles --json --budget --openmetrics --junit --help" },
-		{ &hwnoise, "--auto --period --runtime --stop --stop-total --threshold --cpus --duration --debug --trace --event --filter --trigger --priority --house-keeping --cgroup --warm-up --trace-buffer-size --quiet --help" },
+		{ &timerlat_hist, "--auto --period --irq --thread --stack --cpus --duration --debug --trace --event --filter --trigger --priority --house-keeping --cgroup --user-threads --kernel-threads --user-load --aligned --warm-up --trace-buffer-size --deepest-idle-state --on-threshold --on-end --on-threshold --nano --dma-latency --bucket-size --entries --no-irq --no-thread --no-header --no-summary --no-index --with-zeros --percentiles --json --budget --openmetrics --junit --help" },
+		{ &timerlat_top, "--auto --period --irq --thread --stack --cpus --duration --debug --trace --event --filter --trigger --priority --house-keeping --cgroup --user-threads --kernel-threads --user-load --aligned --warm-up --trace-buffer-size --deepest-idle-state --on-threshold --on-end --on-threshold --quiet --nano --dma-latency --json --budget --openmetrics --junit --help" },
+		{ &osnoise_top, "--auto --period --runtime --stop --stop-total --threshold --cpus --duration --debug --trace --event --filter --trigger --priority --house-keeping --cgroup --warm-up --trace-buffer-size --on-threshold --on-end --on-threshold --quiet --json --budget --openmetrics --junit --help" },
+		{ &osnoise_hist, "--auto --period --runtime --stop --stop-total --threshold --cpus --duration --debug --trace --event --filter --trigger --priority --house-keeping --cgroup --warm-up --trace-buffer-size --on-threshold --on-end --on-threshold --bucket-size --entries --no-header --no-summary --no-index --with-zeros --percentiles --json --budget --openmetrics --junit --help" },
+		{ &hwnoise, "--auto --period --runtime --stop --stop-total --threshold --cpus --duration --debug --trace --event --filter --trigger --priority --house-keeping --cgroup --warm-up --trace-buffer-size --on-threshold --on-end --on-threshold --quiet --help" },
 	};
 	size_t i;
 	char *list;
@@ -382,6 +382,60 @@ static void test_rtla72_options(void **state)
 	done(&p);
 }
 
+/* rtla 7.2's action syntax, and one-line errors before anything runs. */
+static void test_actions(void **state)
+{
+	const struct action *a;
+	struct parsed p;
+
+	PARSE(&timerlat_top, &p, "--on-threshold", "trace,file=x.txt",
+	      "--on-threshold", "signal,num=10,pid=parent",
+	      "--on-threshold", "shell,command=echo a,b", "--on-threshold",
+	      "continue", "--on-end", "signal,pid=123,num=2");
+	assert_int_equal(p.result, OPTIONS_OK);
+	assert_int_equal(p.params.on_threshold.count, 4);
+	a = p.params.on_threshold.item;
+	assert_int_equal(a[0].kind, ACTION_TRACE);
+	assert_string_equal(a[0].file, "x.txt");
+	assert_true(p.params.trace);
+	assert_int_equal(a[1].kind, ACTION_SIGNAL);
+	assert_int_equal(a[1].signal, 10);
+	assert_true(a[1].to_parent);
+	assert_int_equal(a[2].kind, ACTION_SHELL);
+	assert_string_equal(a[2].command, "echo a,b");
+	assert_int_equal(a[3].kind, ACTION_CONTINUE);
+	assert_string_equal(a[3].text, "continue");
+	a = p.params.on_end.item;
+	assert_int_equal(p.params.on_end.count, 1);
+	assert_int_equal(a[0].pid, 123);
+	assert_int_equal(a[0].signal, 2);
+	done(&p);
+
+	PARSE(&osnoise_hist, &p, "--on-end", "trace");
+	assert_int_equal(p.result, OPTIONS_OK);
+	assert_null(p.params.on_end.item[0].file);
+	done(&p);
+
+	PARSE(&timerlat_top, &p, "--on-threshold", "reboot");
+	assert_string_equal(p.err, "rtla timerlat top: invalid --on-threshold 'reboot': expected trace, signal, shell or continue\n");
+	done(&p);
+	PARSE(&timerlat_top, &p, "--on-threshold", "signal,num=10");
+	assert_string_equal(p.err, "rtla timerlat top: invalid --on-threshold 'signal,num=10': signal takes num=N and pid=PID|parent\n");
+	done(&p);
+	PARSE(&timerlat_top, &p, "--on-end", "signal,num=99,pid=1");
+	assert_string_equal(p.err, "rtla timerlat top: invalid --on-end 'signal,num=99,pid=1': num= takes a signal number, 1-64\n");
+	done(&p);
+	PARSE(&timerlat_top, &p, "--on-end", "shell");
+	assert_string_equal(p.err, "rtla timerlat top: invalid --on-end 'shell': shell takes command=CMD\n");
+	done(&p);
+	PARSE(&timerlat_top, &p, "--on-end", "continue,now");
+	assert_string_equal(p.err, "rtla timerlat top: invalid --on-end 'continue,now': continue takes no arguments\n");
+	done(&p);
+	PARSE(&timerlat_top, &p, "--on-end", "trace,dir=x");
+	assert_string_equal(p.err, "rtla timerlat top: invalid --on-end 'trace,dir=x': trace takes file=NAME\n");
+	done(&p);
+}
+
 static void test_help_option(void **state)
 {
 	struct parsed p;
@@ -408,6 +462,7 @@ int main(void)
 		cmocka_unit_test(test_bad_values),
 		cmocka_unit_test(test_help_lists_every_option),
 		cmocka_unit_test(test_rtla72_options),
+		cmocka_unit_test(test_actions),
 		cmocka_unit_test(test_help_option),
 	};
 

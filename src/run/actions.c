@@ -1,0 +1,111 @@
+// SPDX-License-Identifier: GPL-2.0
+/* --on-threshold and --on-end: save the trace, signal, run a command. */
+#include <errno.h>
+#include <signal.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <tracefs.h>
+
+#include "run/run.h"
+#include "session/instance.h"
+
+static int save_trace(struct run *run, const struct action *action)
+{
+	const char *file = action->file ? action->file :
+			   run->tracer->trace_file;
+
+	if (!run->trace) {
+		errno = ENOENT;
+		return -1;
+	}
+	return rtla_instance_save_trace(run->trace, file);
+}
+
+static int send_signal(const struct action *action)
+{
+	pid_t pid = action->to_parent ? getppid() : action->pid;
+
+	return kill(pid, action->signal);
+}
+
+/* The command's exit status (128 + N when killed by signal N), or -1. */
+static int run_shell(struct run *run, const char *command)
+{
+	int status;
+	pid_t pid;
+
+	fflush(NULL);
+	pid = fork();
+	if (pid < 0)
+		return -1;
+	if (!pid) {
+		execl("/bin/sh", "sh", "-c", command, (char *)NULL);
+		_exit(127);
+	}
+	while (waitpid(pid, &status, 0) < 0)
+		if (errno != EINTR)
+			return -1;
+	return WIFEXITED(status) ? WEXITSTATUS(status) :
+	       128 + WTERMSIG(status);
+}
+
+static void perform(struct run *run, struct action_outcome *outcome)
+{
+	const struct action *action = outcome->action;
+	int ret = 0;
+
+	outcome->runs++;
+	switch (action->kind) {
+	case ACTION_TRACE:
+		ret = save_trace(run, action);
+		break;
+	case ACTION_SIGNAL:
+		ret = send_signal(action);
+		break;
+	case ACTION_SHELL:
+		outcome->exit_status = run_shell(run, action->command);
+		ret = outcome->exit_status ? -1 : 0;
+		break;
+	case ACTION_CONTINUE:
+		break;
+	}
+	if (!ret)
+		return;
+	outcome->failures++;
+	outcome->error = action->kind == ACTION_SHELL &&
+			 outcome->exit_status >= 0 ? 0 : errno;
+	if (outcome->error)
+		run_error(run, "action %s failed: %s", action->text,
+			  strerror(outcome->error));
+	else
+		run_error(run, "action %s exited with status %d", action->text,
+			  outcome->exit_status);
+}
+
+void run_actions_init(struct action_outcomes *outcomes,
+		      const struct action_list *list)
+{
+	int i;
+
+	memset(outcomes, 0, sizeof(*outcomes));
+	for (i = 0; i < list->count; i++) {
+		outcomes->item[i].action = &list->item[i];
+		outcomes->item[i].exit_status = -1;
+	}
+	outcomes->count = list->count;
+}
+
+bool run_actions(struct run *run, struct action_outcomes *outcomes)
+{
+	bool resume = false;
+	int i;
+
+	for (i = 0; i < outcomes->count; i++) {
+		perform(run, &outcomes->item[i]);
+		resume |= outcomes->item[i].action->kind == ACTION_CONTINUE;
+	}
+	return resume;
+}
