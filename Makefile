@@ -10,12 +10,16 @@ DEB_libtracefs	:= libtracefs-dev
 DEB_libtraceevent := libtraceevent-dev
 DEB_json-c	:= libjson-c-dev
 DEB_cmocka	:= libcmocka-dev
+DEB_cpupower	:= libcpupower-dev
 
 # Say which package is missing before a compiler says which header is.
 NO_BUILD_GOALS	:= clean
 ifneq ($(filter-out $(NO_BUILD_GOALS),$(or $(MAKECMDGOALS),all)),)
 NEEDED_LIBS	:= $(LIBS) $(if $(filter unit unit-isolation check,$(MAKECMDGOALS)),cmocka)
 MISSING_LIBS	:= $(strip $(foreach m,$(NEEDED_LIBS),$(if $(shell $(PKG_CONFIG) --exists $(m) && echo y),,$(m))))
+# libcpupower has no pkg-config module: look for its header
+MISSING_LIBS	+= $(if $(wildcard $(SYSROOT)/usr/include/cpuidle.h),,cpupower)
+MISSING_LIBS	:= $(strip $(MISSING_LIBS))
 ifneq ($(MISSING_LIBS),)
 $(error missing libraries: $(MISSING_LIBS); install them with: apt-get install $(foreach m,$(MISSING_LIBS),$(or $(DEB_$(m)),$(m)-dev)) (or scripts/install-deps))
 endif

@@ -399,5 +399,48 @@ kill_case() {
 		"$checks" "$hung" $BIN $TOOL "$@"
 }
 
+# rcif=FILE:A:B: exit status A when the kernel has tracefs FILE, else B
+# (FD: user-space timerlat threads, ALIGN: thread alignment).
+chk_rcif() {
+	local file=${1%%:*} ab=${1#*:}
+
+	case $file in
+	FD) file=osnoise/per_cpu/cpu0/timerlat_fd ;;
+	ALIGN) file=osnoise/timerlat_align_us ;;
+	esac
+	if [ -e "$TR/$file" ]; then chk_rc "${ab%%:*}"; else chk_rc "${ab#*:}"; fi
+}
+
+# The Usr context appears exactly when the run succeeded with user threads.
+chk_usr() {
+	[ "$RC" = 0 ] || return 0
+	grep -q 'Usr-\|Ret user' "$OUT.out" || echo "no Usr context in the output"
+}
+
+chk_nousr() {
+	! grep -q 'Usr-\|Ret user' "$OUT.out" || echo "Usr context with -k"
+}
+
+# Nothing is left in the test cgroup after the run.
+chk_cgempty() {
+	local left=$(cat /sys/fs/cgroup/rtla-e2e/cgroup.procs 2>/dev/null)
+
+	[ -z "$left" ] || echo "tasks left in cgroup rtla-e2e: $left"
+}
+
+# --on-threshold continue: measured past the hits, said so.
+chk_hits() {
+	grep -q 'threshold was hit' "$OUT.out" "$OUT.err" ||
+		echo "no count of threshold hits"
+}
+
+# --on-end: a failing command and a signal to nobody are reported.
+chk_endshell() {
+	grep -q 'exited with status 1' "$OUT.err" ||
+		echo "the failing command was not reported"
+	grep -q 'No such process' "$OUT.err" ||
+		echo "the signal to a missing process was not reported"
+}
+
 # Handled by check_restored: only marks the tracefs check of a case.
 chk_restored() { :; }
