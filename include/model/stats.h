@@ -34,6 +34,8 @@ uint64_t series_avg(const struct series_stats *stats);
 int histogram_alloc(struct histogram *hist, unsigned int entries,
 		    unsigned int bucket_size);
 void histogram_free(struct histogram *hist);
+/* Fault the buckets' pages in before measuring. */
+void histogram_prefault(struct histogram *hist);
 /* Empty every bucket and the stats. */
 void histogram_clear(struct histogram *hist);
 void histogram_add(struct histogram *hist, uint64_t value);

@@ -2,6 +2,8 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
 
 #include "model/stats.h"
 
@@ -57,6 +59,26 @@ void histogram_free(struct histogram *hist)
 	free(hist->buckets);
 	hist->buckets = NULL;
 	hist->entries = 0;
+}
+
+void histogram_prefault(struct histogram *hist)
+{
+	size_t size = hist->entries * sizeof(*hist->buckets);
+	long page = sysconf(_SC_PAGESIZE);
+	uintptr_t start, end;
+	size_t i;
+
+	if (!hist->buckets)
+		return;
+	start = (uintptr_t)hist->buckets & ~(uintptr_t)(page - 1);
+	end = (uintptr_t)hist->buckets + size;
+#ifdef MADV_POPULATE_WRITE
+	if (!madvise((void *)start, end - start, MADV_POPULATE_WRITE))
+		return;
+#endif
+	/* kernels before 5.14: touch each page (the buckets are zero) */
+	for (i = 0; i < size; i += page)
+		((volatile char *)hist->buckets)[i] = 0;
 }
 
 void histogram_clear(struct histogram *hist)

@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/mount.h>
 #include <unistd.h>
 
@@ -208,6 +209,27 @@ static int setup_main_instance(struct run *run)
 	return 0;
 }
 
+/*
+ * Fault in and lock every page rtla has, so that collecting never waits
+ * for a page fault on a CPU it measures (and RSS stays flat); where
+ * mlockall() is not allowed, at least fault the histograms in.
+ */
+static void lock_memory(struct run *run)
+{
+	struct rtla_results *results = &run->results;
+	int cpu, c;
+
+	if (!mlockall(MCL_CURRENT | MCL_FUTURE)) {
+		run_debug(run, "memory locked");
+		return;
+	}
+	run_debug(run, "cannot lock memory (%s): prefaulting the histograms",
+		  strerror(errno));
+	for (cpu = 0; cpu < results->nr_cpus; cpu++)
+		for (c = 0; c < NR_CONTEXTS; c++)
+			histogram_prefault(&results->cpu[cpu].hist[c]);
+}
+
 void run_teardown(struct run *run)
 {
 	/* user threads leave their reads before the tracer stops */
@@ -230,6 +252,7 @@ void run_teardown(struct run *run)
 		tep_free(run->tep);
 	run->tep = NULL;
 	results_free(&run->results);
+	munlockall();
 	if (run->mounted_tracefs && umount(run->mounted_tracefs))
 		run_error(run, "cannot unmount %s: %s", run->mounted_tracefs,
 			  strerror(errno));
@@ -278,5 +301,8 @@ int run_setup(struct run *run, int nr_cpus)
 			  strerror(errno));
 		return -1;
 	}
-	return run_workload_setup(run);
+	if (run_workload_setup(run))
+		return -1;
+	lock_memory(run);
+	return 0;
 }

@@ -1,6 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 #include "testutil.h"
 
+#include <sys/mman.h>
+#include <unistd.h>
+
 #include "cli/params.h"
 #include "model/results.h"
 #include "model/stats.h"
@@ -171,9 +174,35 @@ static void test_results_unmeasured_cpu(void **state)
 	results_free(&r);
 }
 
+/* A large histogram's buckets are resident after prefaulting. */
+static void test_histogram_prefault(void **state)
+{
+	long page = sysconf(_SC_PAGESIZE);
+	struct histogram hist;
+	unsigned char *resident;
+	uintptr_t start, end;
+	size_t pages, i;
+
+	assert_int_equal(histogram_alloc(&hist, 1 << 20, 1), 0);
+	start = ((uintptr_t)hist.buckets + page - 1) & ~(uintptr_t)(page - 1);
+	end = ((uintptr_t)(hist.buckets + hist.entries)) & ~(uintptr_t)(page - 1);
+	pages = (end - start) / page;
+	resident = calloc(pages, 1);
+	histogram_prefault(&hist);
+	assert_int_equal(mincore((void *)start, end - start, resident), 0);
+	for (i = 0; i < pages; i++)
+		assert_true(resident[i] & 1);
+	/* and the buckets are still empty */
+	for (i = 0; i < hist.entries; i += 4096)
+		assert_int_equal(hist.buckets[i], 0);
+	free(resident);
+	histogram_free(&hist);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_histogram_prefault),
 		cmocka_unit_test(test_empty_series),
 		cmocka_unit_test(test_series),
 		cmocka_unit_test(test_histogram_buckets),
