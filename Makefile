@@ -92,6 +92,11 @@ e2e-6.12: $(BUILD)/rtla
 e2e-7.2: $(BUILD)/rtla
 	tests/e2e/run --kernel 7.2-rt
 
+# Ours against the reference rtla in one VM boot (by hand; see
+# tests/bench/run for its options)
+bench: $(BUILD)/rtla
+	tests/bench/run
+
 # The patched Linux 5.10 (kernel/): build it, its kernel checks, the
 # end-to-end suite on it, and the checks on a lockdep build
 check-kernel: $(BUILD)/rtla
@@ -107,6 +112,6 @@ check:
 clean:
 	rm -rf $(BUILD)
 
-.PHONY: all unit unit-isolation check-harness e2e e2e-6.12 e2e-7.2 \
+.PHONY: all unit unit-isolation check-harness e2e e2e-6.12 e2e-7.2 bench \
 	check-kernel check clean
 -include $(wildcard $(BUILD)/*/*.d $(BUILD)/tests/*.d)

@@ -1,0 +1,42 @@
+#!/bin/sh
+# Inside the VM: run each tool on the same workload, alternating, and
+# print one line per run:
+#   RESULT tool=NAME run=N ticks=UTIME+STIME samples=N lost=N hwm_kb=N
+# (CPU in clock ticks of the rtla process, samples from its summary,
+# peak RSS from /proc/PID/status).
+#
+#   sh /root/guest.sh SECONDS ROUNDS ARGS...   (ARGS: the rtla arguments)
+secs=$1 rounds=$2
+shift 2
+args="$*"
+hz=$(getconf CLK_TCK 2>/dev/null || echo 100)
+echo "# kernel $(uname -r), $(nproc) CPUs, CLK_TCK $hz, rtla $*"
+
+# one_run NAME BIN: run BIN ARGS -d SECONDS, watching its /proc entry
+one_run() {
+	local name=$1 bin=$2 pid hwm=0 ticks=0 h t out=/tmp/bench.out
+
+	$bin $args -d ${secs}s >$out 2>/tmp/bench.err &
+	pid=$!
+	while kill -0 $pid 2>/dev/null; do
+		h=$(awk '/^VmHWM/ { print $2 }' /proc/$pid/status 2>/dev/null)
+		t=$(awk '{ print $14 + $15 }' /proc/$pid/stat 2>/dev/null)
+		[ -n "$h" ] && hwm=$h
+		[ -n "$t" ] && ticks=$t
+		sleep 0.2
+	done
+	wait $pid
+	# thread samples summed over CPUs: the count: row of the summary
+	samples=$(awk '/^count:/ && !done { for (i = 2; i <= NF; i++) if (t[i]) s += $i; done = 1 }
+		/^Index/ { for (i = 2; i <= NF; i++) t[i] = ($i ~ /^(Thr|CPU)-/) }
+		END { print s + 0 }' $out)
+	lost=$(sed -n 's/.* \([0-9][0-9]*\) events were lost.*/\1/p' /tmp/bench.err | head -1)
+	echo "RESULT tool=$name run=$r ticks=$ticks samples=$samples lost=${lost:-0} hwm_kb=$hwm"
+}
+
+r=1
+while [ $r -le $rounds ]; do
+	one_run ours /usr/bin/rtla "$@"
+	one_run ref /usr/bin/rtla-ref "$@"
+	r=$((r + 1))
+done
