@@ -13,7 +13,7 @@
 # outputs. From a tree without git (an unpacked tarball), every file under
 # DIST_PATHS.
 #
-# Reproducible: names sorted, owner root, modes normalised, every mtime
+# Reproducible: names sorted (tar's --sort does not sort a -T list), owner root, modes normalised, every mtime
 # set to SOURCE_DATE_EPOCH (default: the last commit's time), gzip without
 # name or time stamp.
 
@@ -30,7 +30,7 @@ DIST_LIST	= $(if $(DIST_GIT),git ls-files -z -- $(DIST_PATHS),find $(DIST_PATHS)
 
 dist:
 	@mkdir -p '$(DISTDIR)'
-	$(DIST_LIST) | LC_ALL=C tar --null -T - --sort=name --format=gnu \
+	$(DIST_LIST) | LC_ALL=C sort -z | LC_ALL=C tar --null -T - --format=gnu \
 		--owner=0 --group=0 --numeric-owner --mode=go-w,a+rX \
 		--mtime=@$(DIST_EPOCH) --transform='s|^|$(DIST_NAME)/|' \
 		-cf - | gzip -9 -n > '$(DIST_TARBALL).tmp'
