@@ -45,11 +45,17 @@ fi
 tar -tzvf "$tarball" >"$tmp/list.v"
 tar -tzf "$tarball" >"$tmp/list"
 grep -v "^$name/" "$tmp/list" && fail "entries outside $name/ (above)"
-for f in Makefile LICENSE README.md mk/docs.mk mk/dist.mk mk/deb.mk src/main.c \
-	man/rtla.1.rst completion/rtla tests/unit/testutil.h tests/docs/check_docs.py \
+for f in Makefile LICENSE README.md mk/docs.mk mk/dist.mk mk/deb.mk \
+	man/rtla.1.rst completion/rtla tests/docs/check_docs.py \
 	packaging/debian/control packaging/debian/rules scripts/install-deps; do
 	grep -qx "$name/$f" "$tmp/list" || fail "$f is not in the tarball"
 done
+# every source, header and unit test the checkout has (in any subfolder)
+git ls-files -- src include tests/unit tests/data 2>/dev/null | sed "s|^|$name/|" |
+	sort >"$tmp/sources"
+[ -s "$tmp/sources" ] || fail "no sources listed by git"
+sort "$tmp/list" | comm -23 "$tmp/sources" - | grep . &&
+	fail "sources missing from the tarball (above)"
 grep -E '(^|/)(build/|\.git|.*\.(o|a|d|tmp|orig|rej)$|.*~$)|/(kernel|tests/e2e|tests/reports)/|/scripts/vm-' \
 	"$tmp/list" && fail "build outputs, VM or kernel files in the tarball (above)"
 awk '$4 != "2023-11-14" || $2 != "0/0" { print; bad = 1 } END { exit bad }' \
