@@ -27,10 +27,17 @@ endif
 LIB_CFLAGS	:= $(shell $(PKG_CONFIG) --cflags $(LIBS))
 LIB_LDLIBS	:= $(shell $(PKG_CONFIG) --libs $(LIBS)) -lcpupower -lpthread
 
+# CFLAGS, CPPFLAGS and LDFLAGS from the environment or the command line
+# (dpkg-buildflags' hardening) are kept: ours are appended ("override").
+# WERROR=1 (CI) turns warnings into errors; V=1 is accepted for build logs
+# (command lines are always shown in full).
 CFLAGS		?= -O2 -g
-CFLAGS		+= -std=gnu11 -Wall -Wextra -Wno-unused-parameter \
+override CFLAGS	+= -std=gnu11 -Wall -Wextra -Wno-unused-parameter \
 		   -Wmissing-prototypes -Wstrict-prototypes
-CPPFLAGS	+= -D_GNU_SOURCE -Iinclude $(LIB_CFLAGS) -DRTLA_VERSION=\"$(VERSION)\" -MMD -MP
+override CPPFLAGS += -D_GNU_SOURCE -Iinclude $(LIB_CFLAGS) -DRTLA_VERSION=\"$(VERSION)\" -MMD -MP
+ifeq ($(WERROR),1)
+override CFLAGS	+= -Werror
+endif
 
 # src/<layer>/*.c: every layer goes into librtla.a, which the binary and
 # the tests link; src/cli/main.c is the binary's entry point alone.
@@ -44,10 +51,10 @@ UNIT_HELPERS	:= $(filter-out $(UNIT_SRCS),$(wildcard tests/unit/*.c))
 
 all: $(BUILD)/rtla
 
-include mk/docs.mk
+include mk/docs.mk mk/dist.mk mk/deb.mk
 
 $(BUILD)/rtla: $(BUILD)/cli/main.o $(BUILD)/librtla.a
-	$(CC) $(LDFLAGS) -o $@ $^ $(LIB_LDLIBS) -lm
+	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(LIB_LDLIBS) -lm
 
 $(BUILD)/librtla.a: $(LIB_OBJS)
 	rm -f $@
@@ -58,7 +65,7 @@ $(BUILD)/%.o: src/%.c
 	$(CC) $(CPPFLAGS) $(CFLAGS) -c -o $@ $<
 
 $(BUILD)/tests/%: tests/unit/%.c $(UNIT_HELPERS) $(BUILD)/librtla.a | $(BUILD)/tests
-	$(CC) $(CPPFLAGS) $(CFLAGS) -Itests/unit -o $@ $< $(UNIT_HELPERS) \
+	$(CC) $(CPPFLAGS) $(CFLAGS) $(LDFLAGS) -Itests/unit -o $@ $< $(UNIT_HELPERS) \
 		$(BUILD)/librtla.a \
 		$(LIB_LDLIBS) -lm $(shell $(PKG_CONFIG) --libs cmocka)
 
@@ -106,6 +113,7 @@ check-kernel: $(BUILD)/rtla
 # kernel build would otherwise fight over the two cores and the caches.
 check:
 	$(MAKE) unit unit-isolation check-docs check-harness
+	$(MAKE) check-package
 	$(MAKE) e2e
 	$(MAKE) check-kernel
 

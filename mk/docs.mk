@@ -35,6 +35,7 @@ INSTALL_PROGRAM	?= $(INSTALL)
 INSTALL_DATA	?= $(INSTALL) -m 644
 RST2MAN		?= rst2man
 PYTHON		?= python3
+AWK		?= awk
 
 # The pages: one source each in man/, shared text in man/common/.
 MAN_SRCS	:= $(wildcard man/*.1.rst)
@@ -46,12 +47,13 @@ DOCS_OPTLIST	:= $(BUILD)/docs/optlist
 
 man: $(MAN_PAGES)
 
-$(BUILD)/man/%.1: man/%.1.rst $(MAN_COMMON) mk/docs.mk Makefile | $(BUILD)/man
+$(BUILD)/man/%.1: man/%.1.rst $(MAN_COMMON) mk/docs.mk mk/manfix.awk Makefile | $(BUILD)/man
 	@command -v $(RST2MAN) >/dev/null || { \
 		echo "$(RST2MAN) not found: install python3-docutils (or set RST2MAN)" >&2; \
 		exit 1; }
 	$(RST2MAN) --strict --no-generator --no-datestamp $< $@.tmp
-	sed -e 's/@VERSION@/$(VERSION)/g' -e 's/@DATE@/$(MAN_DATE)/g' $@.tmp > $@
+	sed -e 's/@VERSION@/$(VERSION)/g' -e 's/@DATE@/$(MAN_DATE)/g' $@.tmp | \
+		$(AWK) -f mk/manfix.awk > $@
 	rm -f $@.tmp
 
 $(BUILD)/man $(BUILD)/docs:

@@ -15,6 +15,8 @@ Usage: check_docs.py --rtla build/rtla --optlist build/docs/optlist
 import argparse
 import os
 import re
+import shlex
+import shutil
 import subprocess
 import sys
 from collections import OrderedDict, namedtuple
@@ -269,7 +271,95 @@ def check_mentions(page, text, tools, commands, anywhere):
                      % (page, name, line.strip()))
 
 
-def check_man(man_dir, tools, commands):
+def check_lint(page, path):
+    """mandoc -T lint (style level and up) is silent, and lexgrog reads
+    the NAME line that whatis and apropos index: "PAGE - description"."""
+    for tool in ("mandoc", "lexgrog"):
+        if not shutil.which(tool):
+            fail("%s: %s not found (scripts/install-deps installs it)"
+                 % (page, tool))
+            return
+    out = run(["mandoc", "-T", "lint", "-W", "style", path])
+    if out.returncode or out.stdout.strip() or out.stderr.strip():
+        fail("%s: mandoc -T lint:\n%s" % (page, (out.stdout +
+                                                out.stderr).rstrip()))
+    out = run(["lexgrog", path])
+    name = page[:-len(".1")]
+    match = re.search(r': "(\S+) - (.+)"$', out.stdout.strip())
+    if out.returncode or not match or match.group(1) != name:
+        fail("%s: lexgrog does not find '%s - description': %s"
+             % (page, name, (out.stdout + out.stderr).strip()))
+
+
+SHELL_OPERATORS = {">", ">>", "<", "|", "||", "&&", ";", "&", "2>", "2>&1"}
+
+
+def example_commands(path):
+    """The rtla command lines of the EXAMPLES section's literal blocks, as
+    (line number, words), a trailing backslash joining lines, the words
+    ending at the first shell operator."""
+    commands, section, nofill, pending = [], None, False, None
+    with open(path, encoding="utf-8") as page:
+        for number, line in enumerate(page, 1):
+            line = line.rstrip("\n")
+            if line.startswith(".SH"):
+                section = roff_to_text(line[3:]).strip('"')
+                continue
+            if line in (".nf", ".fi"):
+                nofill = line == ".nf"
+                continue
+            if section != "EXAMPLES" or not nofill or line.startswith("."):
+                continue
+            text = roff_to_text(line)
+            if pending:
+                text = pending[1] + " " + text
+                number = pending[0]
+            if text.endswith("\\"):
+                pending = (number, text[:-1].rstrip())
+                continue
+            pending = None
+            lexer = shlex.shlex(text, posix=True, punctuation_chars="|&;<>")
+            lexer.whitespace_split = True
+            words = []
+            for word in lexer:
+                if word in SHELL_OPERATORS or re.match(r"^\d*[<>|&;]", word):
+                    break
+                words.append(word)
+            if words[:1] == ["rtla"]:
+                commands.append((number, words))
+    return commands
+
+
+def check_examples(page, path, optlist, commands):
+    """Every example runs through the parser of its tool without error."""
+    found = example_commands(path)
+    if not found:
+        fail("%s: EXAMPLES has no rtla command" % page)
+    for number, words in found:
+        line = " ".join(words)
+        if len(words) < 2 or words[1].startswith("-"):
+            # "rtla --help", "rtla --version": the main program's own
+            if not set(words[1:]) <= option_names(MAIN_OPTIONS):
+                fail("%s:%d: example '%s': rtla takes no such option"
+                     % (page, number, line))
+            continue
+        command = words[1]
+        if command not in commands:
+            fail("%s:%d: example '%s': no command %s"
+                 % (page, number, line, command))
+            continue
+        args = words[2:]
+        if args and args[0] in commands[command]:
+            tool, args = "%s %s" % (command, args[0]), args[1:]
+        else:
+            tool = default_tool(command, commands)
+        out = run([optlist, "--parse", tool] + args)
+        if out.returncode:
+            fail("%s:%d: example '%s' is refused by the parser: %s"
+                 % (page, number, line, out.stderr.strip()))
+
+
+def check_man(man_dir, tools, commands, optlist):
     anywhere = option_names(MAIN_OPTIONS)
     for opts in tools.values():
         anywhere |= option_names(opts)
@@ -293,6 +383,8 @@ def check_man(man_dir, tools, commands):
             continue
         before = len(failures)
         check_render(page, path)
+        check_lint(page, path)
+        check_examples(page, path, optlist, commands)
         out = render(path, 250, "--no-hyphenation", "--no-justification")
         text = normalise(out.stdout)
         check_sections(page, text)
@@ -443,7 +535,7 @@ def main():
 
     tools = load_optlist(args.optlist)
     commands = commands_of(tools)
-    check_man(args.man_dir, tools, commands)
+    check_man(args.man_dir, tools, commands, args.optlist)
     check_help(args.rtla, tools, commands)
     check_completion(args.rtla, args.completion, tools, commands)
     if failures:

@@ -10,6 +10,12 @@
  *
  * The option table says which options exist; whether a tool takes one
  * is asked of options_parse() itself, so the list is what users get.
+ *
+ *	optlist --parse TOOL [ARG...]
+ *
+ * runs ARG... through the parser of TOOL ("timerlat hist") and exits 0 if
+ * it takes them, 1 with the parser's message if not: the docs tests check
+ * the man pages' examples with it.
  */
 #include <fcntl.h>
 #include <getopt.h>
@@ -105,11 +111,37 @@ static int seen(const struct opt_spec *table, size_t index)
 	return 0;
 }
 
-int main(void)
+/* Machines in the examples have up to this many CPUs ("-c 2-7") */
+#define PARSE_CPUS	64
+
+static int parse(const char *name, int argc, char **argv)
+{
+	struct rtla_params params;
+	enum options_result result;
+	size_t t;
+
+	for (t = 0; t < sizeof(tools) / sizeof(tools[0]); t++)
+		if (!strcmp(tools[t]->id.name, name))
+			break;
+	if (t == sizeof(tools) / sizeof(tools[0])) {
+		fprintf(stderr, "optlist: no tool '%s'\n", name);
+		return 2;
+	}
+	/* argv[0] stands for "rtla TOOL", as for the real parser */
+	result = options_parse(&tools[t]->id, argc, argv, PARSE_CPUS, &params,
+			       stderr);
+	params_free(&params);
+	return result == OPTIONS_OK ? 0 : 1;
+}
+
+int main(int argc, char **argv)
 {
 	const struct opt_spec *table, *spec;
 	size_t t, i, count;
 	char opt[80];
+
+	if (argc >= 3 && !strcmp(argv[1], "--parse"))
+		return parse(argv[2], argc - 2, argv + 2);
 
 	table = options_table(&count);
 	for (t = 0; t < sizeof(tools) / sizeof(tools[0]); t++) {

@@ -1,0 +1,167 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+#
+# check-deb.sh DIR: checks the package that build-deb.sh left in DIR.
+#   - lintian --pedantic --display-info --display-experimental on the
+#     .changes: no tag at all but the overridden ones (each explained in
+#     debian/rtla-ng.lintian-overrides);
+#   - blhc on the build log: silent (every compile and link line carries
+#     dpkg-buildflags' hardening flags);
+#   - hardening-check on the packaged binary;
+#   - the package holds exactly the expected files, and debian/copyright
+#     (DEP-5) says GPL-2 like LICENSE and the sources' SPDX lines;
+#   - install into an empty dpkg root: rtla runs and prints the version,
+#     man finds every page, lexgrog reads each NAME line, the completion
+#     registers; purge leaves nothing.
+# The same install test in a Debian 12 chroot: check-chroot.sh.
+set -eu
+
+dir=$1
+pkg=rtla-ng
+status=0
+fails=0
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+fail()
+{
+	echo "FAIL: $*"
+	status=1
+	fails=$((fails + 1))
+}
+
+ok()
+{
+	echo "ok: $*"
+}
+
+changes=$(ls "$dir"/*.changes)
+deb=$(ls "$dir/${pkg}_"*.deb)
+src=$(ls -d "$dir"/rtla-*/)
+version=$(dpkg-deb -f "$deb" Version)
+upstream=${version%-*}
+
+# lintian: nothing but overrides ("O:") and their comments ("N:")
+lintian --pedantic --display-info --display-experimental --show-overrides \
+	"$changes" >"$tmp/lintian" 2>"$tmp/lintian.err" ||
+	fail "lintian exits with $?: $(cat "$tmp/lintian.err")"
+if grep -v '^[ON]: ' "$tmp/lintian" >"$tmp/tags"; then
+	cat "$tmp/tags"
+	fail "lintian reports tags (above)"
+else
+	ok "lintian --pedantic --display-info: no error, warning, info or pedantic tag" \
+		"($(grep -c '^O: ' "$tmp/lintian" || true) overridden, explained)"
+fi
+
+# blhc: silent on the build log
+if blhc --bindnow "$dir/build.log" >"$tmp/blhc" 2>&1 && [ ! -s "$tmp/blhc" ]; then
+	ok "blhc --bindnow: the build log is clean ($(grep -c -- ' -c -o ' "$dir/build.log") compile lines)"
+else
+	head -20 "$tmp/blhc"
+	fail "blhc reports missing flags (above)"
+fi
+
+# hardening-check. Control-flow protection is marked in a binary only if
+# every object linked in has the IBT/SHSTK property; Debian 12's glibc
+# start files (Scrt1.o) lack it, so no Debian 12 binary can have it:
+# there, that one check is skipped.
+dpkg-deb -x "$deb" "$tmp/x"
+hc_opts=
+scrt=$(gcc -print-file-name=Scrt1.o)
+if ! readelf -n "$scrt" 2>/dev/null | grep -q 'x86 feature: IBT, SHSTK'; then
+	case $(dpkg --print-architecture) in
+	amd64|i386) hc_opts=--nocfprotection ;;
+	esac
+fi
+if hardening-check $hc_opts "$tmp/x/usr/bin/rtla" >"$tmp/hc" 2>&1; then
+	ok "hardening-check $hc_opts: $(grep -c ': yes' "$tmp/hc") protections present"
+else
+	cat "$tmp/hc"
+	fail "hardening-check (above)"
+fi
+
+# The package's files, exactly
+pages="rtla rtla-osnoise rtla-osnoise-top rtla-osnoise-hist rtla-timerlat
+rtla-timerlat-top rtla-timerlat-hist rtla-hwnoise"
+{
+	echo ./usr/bin/rtla
+	echo ./usr/share/bash-completion/completions/rtla
+	echo ./usr/share/doc/$pkg/changelog.Debian.gz
+	echo ./usr/share/doc/$pkg/copyright
+	echo ./usr/share/lintian/overrides/$pkg
+	for page in $pages; do
+		echo "./usr/share/man/man1/$page.1.gz"
+	done
+} | sort >"$tmp/expected"
+dpkg-deb --fsys-tarfile "$deb" | tar -t | grep -v '/$' | sort >"$tmp/files"
+if diff -u "$tmp/expected" "$tmp/files"; then
+	ok "$pkg holds the binary, $(echo $pages | wc -w) man pages, the completion, copyright, changelog, lintian overrides"
+else
+	fail "$pkg's files differ from the expected (diff above)"
+fi
+dpkg-deb -f "$deb" Package Conflicts Replaces Provides | tr '\n' ' ' |
+	grep -q "Conflicts: rtla Replaces: rtla Provides: rtla" ||
+	fail "$pkg does not conflict with, replace and provide rtla"
+
+# debian/copyright: machine-readable, GPL-2 throughout, like LICENSE and
+# every SPDX line of the sources
+copyright=$tmp/x/usr/share/doc/$pkg/copyright
+mark=$fails
+head -1 "$copyright" | grep -q '^Format: https://www.debian.org/doc/packaging-manuals/copyright-format/1.0/' ||
+	fail "debian/copyright is not in the DEP-5 format"
+licenses=$(sed -n 's/^License: *//p' "$copyright" | sort -u)
+[ "$licenses" = GPL-2 ] || fail "debian/copyright names licenses '$licenses', not GPL-2"
+tr -s ' \n' <"$src/LICENSE" >"$tmp/license"
+tr -s ' \n' </usr/share/common-licenses/GPL-2 >"$tmp/gpl2"
+cmp -s "$tmp/license" "$tmp/gpl2" || fail "LICENSE is not the GPL version 2"
+spdx=$(cd "$src" && grep -rhoI 'SPDX-License-Identifier: [^ */]*' src include tests mk man Makefile |
+	sort -u | sed 's/.*: //' | tr '\n' ' ')
+[ "$spdx" = "GPL-2.0 " ] || fail "the sources' SPDX licenses are '$spdx', not GPL-2.0 only"
+[ "$fails" = "$mark" ] && ok "debian/copyright (DEP-5) says GPL-2, as LICENSE and the SPDX lines"
+
+# Install, use and purge in an empty dpkg root
+root=$tmp/root
+mkdir -p "$root/var/lib/dpkg/info" "$root/var/lib/dpkg/updates"
+: >"$root/var/lib/dpkg/status"
+: >"$root/var/lib/dpkg/available"
+(cd "$root" && find . | sort) >"$tmp/before"
+dpkg_root()
+{
+	dpkg --root="$root" --log="$tmp/dpkg.log" --force-not-root \
+		--force-depends --force-script-chrootless "$@"
+}
+dpkg-deb -e "$deb" "$tmp/control"
+scripts=$(cd "$tmp/control" && ls | grep -E '^(pre|post)(inst|rm)$' || true)
+[ -z "$scripts" ] || fail "$pkg has maintainer scripts ($scripts): test them in check-chroot.sh"
+mark=$fails
+if dpkg_root -i "$deb" >"$tmp/log" 2>&1; then
+	out=$("$root/usr/bin/rtla" --version)
+	[ "$out" = "rtla version $upstream" ] ||
+		fail "the installed rtla --version prints '$out', not 'rtla version $upstream'"
+	for page in $pages; do
+		where=$(man -M "$root/usr/share/man" -w "$page" 2>&1)
+		[ "$where" = "$root/usr/share/man/man1/$page.1.gz" ] ||
+			fail "man -w $page: $where"
+		lexgrog "$root/usr/share/man/man1/$page.1.gz" | grep -q ": \"$page - " ||
+			fail "lexgrog does not read the NAME line of the installed $page.1.gz"
+	done
+	bash -c ". '$root/usr/share/bash-completion/completions/rtla' && complete -p rtla" \
+		>/dev/null 2>&1 || fail "the installed completion does not register for rtla"
+	[ "$fails" = "$mark" ] && ok "dpkg --root -i: rtla --version, man -w and lexgrog of every page, completion"
+else
+	cat "$tmp/log"
+	fail "dpkg --root -i $deb"
+fi
+dpkg_root --purge "$pkg" >"$tmp/log" 2>&1 || { cat "$tmp/log"; fail "dpkg --purge"; }
+# what dpkg itself adds to its database on first use is not the package's
+(cd "$root" && find . | sort) |
+	grep -v -E '^\./var/lib/dpkg/(info/format|lock|lock-frontend|triggers|triggers/[A-Za-z]+|[a-z]+-old)$' \
+	>"$tmp/after"
+if diff -u "$tmp/before" "$tmp/after"; then
+	ok "dpkg --purge leaves nothing behind"
+else
+	fail "dpkg --purge leaves files (diff above)"
+fi
+
+[ "$status" = 0 ] && echo "check-deb: all passed" || echo "check-deb: FAILED"
+exit $status
