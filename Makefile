@@ -34,7 +34,7 @@ LIB_LDLIBS	:= $(shell $(PKG_CONFIG) --libs $(LIBS)) -lcpupower -lpthread
 CFLAGS		?= -O2 -g
 override CFLAGS	+= -std=gnu11 -Wall -Wextra -Wno-unused-parameter \
 		   -Wmissing-prototypes -Wstrict-prototypes
-override CPPFLAGS += -D_GNU_SOURCE -Iinclude $(LIB_CFLAGS) -DRTLA_VERSION=\"$(VERSION)\" -MMD -MP
+override CPPFLAGS += -D_GNU_SOURCE -Iinclude -I$(BUILD) $(LIB_CFLAGS) -MMD -MP
 ifeq ($(WERROR),1)
 override CFLAGS	+= -Werror
 endif
@@ -55,6 +55,16 @@ include mk/docs.mk mk/dist.mk mk/deb.mk
 
 $(BUILD)/rtla: $(BUILD)/cli/main.o $(BUILD)/librtla.a
 	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(LIB_LDLIBS) -lm
+
+# The version lives in $(BUILD)/version.h, rewritten only when VERSION
+# changes: what includes it is rebuilt then, and only then.
+VERSION_H	:= $(BUILD)/version.h
+$(VERSION_H): FORCE
+	@mkdir -p $(@D)
+	@echo '#define RTLA_VERSION "$(VERSION)"' >$@.tmp
+	@cmp -s $@.tmp $@ && rm -f $@.tmp || mv $@.tmp $@
+$(LIB_OBJS) $(BUILD)/cli/main.o: | $(VERSION_H)
+FORCE:
 
 $(BUILD)/librtla.a: $(LIB_OBJS)
 	rm -f $@
@@ -120,6 +130,6 @@ check:
 clean:
 	rm -rf $(BUILD)
 
-.PHONY: all unit unit-isolation check-harness e2e e2e-6.12 e2e-7.2 bench \
+.PHONY: FORCE all unit unit-isolation check-harness e2e e2e-6.12 e2e-7.2 bench \
 	check-kernel check clean
 -include $(wildcard $(BUILD)/*/*.d $(BUILD)/tests/*.d)

@@ -3,10 +3,7 @@
 #include <string.h>
 
 #include "run/tool.h"
-
-#ifndef RTLA_VERSION
-#define RTLA_VERSION "0.0"
-#endif
+#include "version.h"
 
 struct command {
 	const char *name;

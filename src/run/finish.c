@@ -9,6 +9,7 @@
 #include "output/report.h"
 #include "run/run.h"
 #include "session/instance.h"
+#include "version.h"
 
 #include <tracefs.h>
 
