@@ -216,8 +216,10 @@ chk_numbers() {
 	}'
 }
 
-# Header lines and column titles as Debian's rtla 6.1 prints them, for a
-# run of -d $1 seconds (rtla may round the duration up by one).
+# Header lines and column titles as Debian's rtla prints them, for a
+# run of -d $1 seconds (rtla may round the duration up by one).  Where
+# the kernel has timerlat_fd, rtla 7.2 measures with user-space threads
+# by default: a Usr column (hist) and a "Ret user" block (top) more.
 chk_format() {
 	local dur="0 00:00:$(printf %02d "$1")|0 00:00:$(printf %02d $(($1 + 1)))"
 	local want
@@ -229,7 +231,7 @@ chk_format() {
 		sed -n 3p "$OUT.out" | grep -Eqx "# Duration:   ($dur)" ||
 			echo "duration line: $(sed -n 3p "$OUT.out")"
 		case $TOOL in
-		timerlat*) want='Index( +IRQ-[0-9]{3} +Thr-[0-9]{3})+ *' ;;
+		timerlat*) want='Index( +IRQ-[0-9]{3} +Thr-[0-9]{3}( +Usr-[0-9]{3})?)+ *' ;;
 		*) want='Index( +CPU-[0-9]{3})+ *' ;;
 		esac
 		sed -n 4p "$OUT.out" | grep -Eqx "$want" ||
@@ -239,7 +241,7 @@ chk_format() {
 		return
 		;;
 	timerlat*)
-		want="Timer Latency|($dur) +\| +IRQ Timer Latency \(us\) +\| +Thread Timer Latency \(us\)|CPU COUNT      \|      cur       min       avg       max \|      cur       min       avg       max" ;;
+		want="Timer Latency|($dur) +\| +IRQ Timer Latency \(us\) +\| +Thread Timer Latency \(us\)( +\| +Ret user Timer Latency \(us\))?|CPU COUNT      \|      cur       min       avg       max \|      cur       min       avg       max( \|      cur       min       avg       max)?" ;;
 	osnoise*)
 		want="Operating System Noise|duration:   ($dur) \| time is in us|CPU Period       Runtime        Noise  % CPU Aval   Max Noise   Max Single          HW          NMI          IRQ      Softirq       Thread" ;;
 	esac
