@@ -14,7 +14,7 @@ DEB_cmocka	:= libcmocka-dev
 # Say which package is missing before a compiler says which header is.
 NO_BUILD_GOALS	:= clean
 ifneq ($(filter-out $(NO_BUILD_GOALS),$(or $(MAKECMDGOALS),all)),)
-NEEDED_LIBS	:= $(LIBS) $(if $(filter unit unit-isolation check,$(MAKECMDGOALS)),cmocka)
+NEEDED_LIBS	:= $(LIBS) $(if $(filter unit unit-isolation unit-valgrind check,$(MAKECMDGOALS)),cmocka)
 MISSING_LIBS	:= $(strip $(foreach m,$(NEEDED_LIBS),$(if $(shell $(PKG_CONFIG) --exists $(m) && echo y),,$(m))))
 ifneq ($(MISSING_LIBS),)
 $(error missing libraries: $(MISSING_LIBS); install them with: apt-get install $(foreach m,$(MISSING_LIBS),$(or $(DEB_$(m)),$(m)-dev)) (or scripts/install-deps))
@@ -41,6 +41,7 @@ UNIT_HELPERS	:= $(filter-out $(UNIT_SRCS),$(wildcard tests/unit/*.c))
 all: $(BUILD)/rtla
 
 include mk/docs.mk
+include mk/sanitize.mk
 
 $(BUILD)/rtla: $(BUILD)/cli/main.o $(BUILD)/librtla.a
 	$(CC) $(LDFLAGS) -o $@ $^ $(LIB_LDLIBS) -lm
@@ -88,7 +89,7 @@ check:
 	$(MAKE) check-kernel
 
 clean:
-	rm -rf $(BUILD)
+	rm -rf $(BUILD) $(FUZZ_BUILD) $(ASAN_BUILD)
 
 .PHONY: all unit unit-isolation e2e check-kernel check clean
 -include $(wildcard $(BUILD)/*/*.d $(BUILD)/tests/*.d)

@@ -128,16 +128,28 @@ void reader_close(struct trace_reader *reader)
 /* The commit field's length bits; the bits above flag lost events. */
 #define COMMIT_LENGTH_MASK	((1UL << 27) - 1)
 
-/* The length the sub-buffer header claims, or -1 when it is not whole. */
+/* The size of the sub-buffer header's commit field: the kernel's long. */
+static int commit_size(struct tep_handle *tep)
+{
+	int size = tep_get_header_page_size(tep);
+
+	return size == 4 || size == 8 ? size : (int)sizeof(long);
+}
+
+/*
+ * The end of the records the sub-buffer header claims, or -1 when that
+ * is past the @len bytes read.  Checked before kbuffer walks them.
+ */
 static long committed(struct trace_reader *reader, int len)
 {
-	int header = kbuffer_start_of_data(reader->kbuf);
+	int size = commit_size(reader->tep);
+	int header = sizeof(uint64_t) + size;
 	unsigned long commit = 0;
 	uint32_t commit32;
 
-	if (len < header || header < (int)sizeof(uint64_t) + 4)
+	if (len < header)
 		return -1;
-	if (header - sizeof(uint64_t) == sizeof(uint32_t)) {
+	if (size == 4) {
 		memcpy(&commit32, (char *)reader->subbuf + sizeof(uint64_t), 4);
 		commit = commit32;
 	} else {
@@ -163,11 +175,9 @@ long reader_decode_subbuffer(struct trace_reader *reader, const void *data,
 	if (data != reader->subbuf)
 		memcpy(reader->subbuf, data, len);
 	memset(start + len, 0, reader->subbuf_size + SUBBUF_SLACK - len);
-	/* the header's long is sized for this kbuffer only once loaded */
-	if (len < 16 || kbuffer_load_subbuffer(reader->kbuf, reader->subbuf) < 0)
-		goto bad;
+	/* kbuffer walks to the commit as it loads: check it first */
 	end = committed(reader, len);
-	if (end < 0)
+	if (end < 0 || kbuffer_load_subbuffer(reader->kbuf, reader->subbuf) < 0)
 		goto bad;
 	while ((record.data = kbuffer_read_event(reader->kbuf, &record.ts))) {
 		record.size = kbuffer_event_size(reader->kbuf);
