@@ -210,7 +210,8 @@ int run_setup(struct run *run, int nr_cpus)
 {
 	int stale;
 
-	if (check_system(run))
+	/* before tracefs is touched: a bad path must not cost a run */
+	if (run_check_outputs(run) || check_system(run))
 		return -1;
 	stale = rtla_instances_remove_stale();
 	if (stale)
