@@ -15,25 +15,26 @@
 #include "run/run.h"
 #include "session/dma_latency.h"
 #include "session/instance.h"
+#include "session/state_record.h"
 #include "session/thread_sched.h"
+#include "session/tracefs_mount.h"
 #include "session/tracer_config.h"
 
 static int check_system(struct run *run)
 {
-	const char *dir = NULL;
-
 	if (geteuid() != 0) {
 		run_error(run, "must run as root (tracefs and the tracer need it)");
 		return -1;
 	}
-	if (tracefs_tracing_dir_is_mounted(false, &dir) != 1) {
-		/* 0: it was not mounted, and now is */
-		if (tracefs_tracing_dir_is_mounted(true, &dir) < 0 || !dir) {
-			run_error(run, "tracefs is not mounted and could not be mounted; try: mount -t tracefs nodev /sys/kernel/tracing");
-			return -1;
-		}
-		run->mounted_tracefs = strdup(dir);
-		run_debug(run, "mounted tracefs on %s", dir);
+	switch (tracefs_mount_if_needed()) {
+	case 1:
+		run->mounted_tracefs = strdup(TRACEFS_DEFAULT_DIR);
+		run_debug(run, "mounted tracefs on %s", TRACEFS_DEFAULT_DIR);
+		break;
+	case -1:
+		run_error(run, "tracefs is not mounted and could not be mounted on %s: %s",
+			  TRACEFS_DEFAULT_DIR, strerror(errno));
+		return -1;
 	}
 	if (!tracefs_tracer_available(NULL, run->tracer->name)) {
 		run_error(run, "this kernel has no %s tracer (build it with %s=y)",
@@ -176,18 +177,52 @@ static int setup_threads(struct run *run)
 	return 0;
 }
 
+static void destroy_instance(struct run *run,
+			     struct tracefs_instance *instance)
+{
+	char *name;
+
+	if (!instance)
+		return;
+	name = strdup(tracefs_instance_get_name(instance));
+	if (rtla_instance_destroy(instance))
+		run_error(run, "cannot remove the tracefs instance %s: %s (the next run removes it)",
+			  name ? name : "?", strerror(errno));
+	free(name);
+}
+
+/* A run killed before its end left its original settings in a record. */
+static int recover_killed_run(struct run *run)
+{
+	char what[1024];
+	pid_t pid;
+	int count = state_record_recover(&pid, what, sizeof(what));
+
+	if (count > 0)
+		run_error(run, "restored the settings a killed run (pid %d) left changed: %s",
+			  (int)pid, what);
+	if (count < 0) {
+		run_error(run, "cannot restore the settings a killed run (pid %d) left changed (%s): %s",
+			  (int)pid, what, strerror(errno));
+		return -1;
+	}
+	return 0;
+}
+
 void run_teardown(struct run *run)
 {
 	/* an instance with an open trace_pipe_raw cannot be removed */
 	reader_close(run->reader);
 	run->reader = NULL;
-	rtla_instance_destroy(run->main);
+	destroy_instance(run, run->main);
 	run->main = NULL;
-	rtla_instance_destroy(run->trace);
+	destroy_instance(run, run->trace);
 	run->trace = NULL;
 	if (run->knobs_saved && knobs_restore(&run->knobs))
-		run_error(run, "could not restore every osnoise setting: %s",
-			  strerror(errno));
+		run_error(run, "could not restore every osnoise setting: %s; the next run restores them from %s",
+			  strerror(errno), state_record_path());
+	else if (run->knobs_saved)
+		state_record_remove();
 	knobs_free(&run->knobs);
 	run->knobs_saved = false;
 	if (run->dma_fd >= 0)
@@ -222,12 +257,18 @@ int run_setup(struct run *run, int nr_cpus)
 		run_error(run, "out of memory");
 		return -1;
 	}
+	if (recover_killed_run(run))
+		return -1;
 	if (knobs_save(&run->knobs)) {
 		run_error(run, "cannot read the osnoise settings: %s",
 			  strerror(errno));
 		return -1;
 	}
 	run->knobs_saved = true;
+	/* before any change: a SIGKILL from here on is undone next time */
+	if (state_record_write(&run->knobs))
+		run_error(run, "warning: cannot keep the original settings in %s (%s): a killed run cannot be undone",
+			  state_record_path(), strerror(errno));
 	if (apply_config(run))
 		return -1;
 	/* every instance exists before a tracer runs: mkdir is noisy */

@@ -27,14 +27,19 @@ static void stop_tracer(struct tracefs_instance *instance)
 	tracefs_instance_file_write(instance, "current_tracer", "nop");
 }
 
-void rtla_instance_destroy(struct tracefs_instance *instance)
+int rtla_instance_destroy(struct tracefs_instance *instance)
 {
+	int ret, saved;
+
 	if (!instance)
-		return;
+		return 0;
 	stop_tracer(instance);
 	tracefs_instance_file_write(instance, "events/enable", "0");
-	tracefs_instance_destroy(instance);
+	ret = tracefs_instance_destroy(instance);
+	saved = errno;
 	tracefs_instance_free(instance);
+	errno = saved;
+	return ret < 0 ? -1 : 0;
 }
 
 pid_t rtla_instance_pid(const char *name)
