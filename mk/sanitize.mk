@@ -8,7 +8,10 @@
 #                            (600) each, with ASan and UBSan
 #   make fuzz-ci             the same for FUZZ_CI_SECONDS (30) each: for CI
 #   make asan                rtla built with ASan and UBSan: build-asan/rtla
+#   make e2e-asan            the end-to-end suite (ours only) in the VM
+#                            with build-asan/rtla; a sanitizer report fails
 #   make unit-valgrind       the unit tests under valgrind
+#   make fault, fault-ci     the fault tests in the VM (tests/fault/)
 #
 # A harness's corpus is tests/fuzz/corpus/NAME/ (small, in git); what a run
 # finds goes to build-fuzz/corpus/NAME/, a crash to build-fuzz/.
@@ -69,6 +72,15 @@ $(ASAN_BUILD)/rtla: $(ASAN_OBJS)
 
 asan: $(ASAN_BUILD)/rtla
 
+# ASan aborts on the first error (exit 1 with a report on stderr), which
+# the suite's exit status and output checks catch; the log is kept.
+e2e-asan: $(ASAN_BUILD)/rtla
+	@RTLA_VM_RTLA=$(CURDIR)/$(ASAN_BUILD)/rtla tests/e2e/run \
+		--rtla-only ours >$(ASAN_BUILD)/e2e.log 2>&1; rc=$$?; \
+	cat $(ASAN_BUILD)/e2e.log; \
+	if grep -E 'AddressSanitizer|runtime error:|LeakSanitizer' \
+		$(ASAN_BUILD)/e2e.log; then exit 1; fi; exit $$rc
+
 # Every unit test under valgrind: an invalid access or a definite leak fails.
 unit-valgrind: $(UNIT_BINS)
 	@set -e; for t in $(UNIT_BINS); do \
@@ -77,5 +89,19 @@ unit-valgrind: $(UNIT_BINS)
 			--leak-check=full --errors-for-leak-kinds=definite \
 			--show-leak-kinds=definite $$t >/dev/null; done
 
-.PHONY: fuzz fuzz-build fuzz-ci asan unit-valgrind
+.PHONY: fuzz fuzz-build fuzz-ci asan e2e-asan unit-valgrind
 -include $(wildcard $(FUZZ_BUILD)/*/*.d $(ASAN_BUILD)/*/*.d)
+
+# Fault tests in the VM (tests/fault/): make fault runs 50 signal runs per
+# tool (FAULT_ROUNDS), make fault-ci 2 per tool, each with the two-runs,
+# read-only tracefs and full file system cases.
+FAULT_ROUNDS	?= 50
+FAULT_CI_ROUNDS	?= 2
+
+fault: $(BUILD)/rtla
+	tests/fault/run $(FAULT_ROUNDS)
+
+fault-ci: $(BUILD)/rtla
+	tests/fault/run $(FAULT_CI_ROUNDS)
+
+.PHONY: fault fault-ci

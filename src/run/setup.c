@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mount.h>
+#include <sys/statvfs.h>
 #include <unistd.h>
 
 #include <event-parse.h>
@@ -22,6 +23,9 @@
 
 static int check_system(struct run *run)
 {
+	struct statvfs fs;
+	const char *dir;
+
 	if (geteuid() != 0) {
 		run_error(run, "must run as root (tracefs and the tracer need it)");
 		return -1;
@@ -34,6 +38,12 @@ static int check_system(struct run *run)
 	case -1:
 		run_error(run, "tracefs is not mounted and could not be mounted on %s: %s",
 			  TRACEFS_DEFAULT_DIR, strerror(errno));
+		return -1;
+	}
+	dir = tracefs_tracing_dir();
+	if (dir && !statvfs(dir, &fs) && (fs.f_flag & ST_RDONLY)) {
+		run_error(run, "tracefs is mounted read-only on %s: remount it read-write",
+			  dir);
 		return -1;
 	}
 	if (!tracefs_tracer_available(NULL, run->tracer->name)) {

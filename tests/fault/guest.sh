@@ -44,10 +44,12 @@ same_as_baseline() {	# CASE: compare with the baseline, count differences
 	return 1
 }
 
-args() {	# TOOL: a short run that changes many knobs
+args() {	# TOOL: a short run that changes many knobs (hist has no -q)
 	case $1 in
-	timerlat_*) echo "timerlat ${1#timerlat_} -q -d 4s -c 0 -p 400" ;;
-	osnoise_*) echo "osnoise ${1#osnoise_} -q -d 4s -c 0 -p 200000 -r 150000 -T 5" ;;
+	timerlat_top) echo "timerlat top -q -d 4s -c 0 -p 400" ;;
+	timerlat_hist) echo "timerlat hist -d 4s -c 0 -p 400 -E 50" ;;
+	osnoise_top) echo "osnoise top -q -d 4s -c 0 -p 200000 -r 150000 -T 5" ;;
+	osnoise_hist) echo "osnoise hist -d 4s -c 0 -p 200000 -r 150000 -T 5" ;;
 	hwnoise) echo "hwnoise -q -d 4s -c 1 -p 200000 -r 150000" ;;
 	esac
 }
@@ -71,12 +73,20 @@ signal_case() {	# TOOL SIGNAL
 	rc=$?
 	if [ $sig = KILL ]; then
 		# the next run puts back the killed run's originals, and says so
+		snap >/tmp/killed
 		rtla $(args $tool | sed 's/-d 4s/-d 1s/') >/tmp/out 2>&1
 		rc=$?
-		if [ $rc != 0 ]; then
-			report 1 "$tool-$sig" "clean run after KILL rc=$rc: $(head -3 /tmp/out)"
+		said=$(grep -c 'restored the settings' /tmp/out)
+		if [ $rc != 0 ] || { ! cmp -s /tmp/base /tmp/killed && [ $said = 0 ]; }; then
+			report 1 "$tool-$sig" "clean run after KILL rc=$rc said=$said: $(head -3 /tmp/out)"
+			same_as_baseline "$tool $sig at ${delay}ms"
 			return
 		fi
+		rc="$rc said=$said"
+	elif [ $rc != 0 ]; then
+		report 1 "$tool-$sig" "at ${delay}ms rc=$rc: $(grep rtla /tmp/out | head -2)"
+		same_as_baseline "$tool $sig at ${delay}ms"
+		return
 	fi
 	same_as_baseline "$tool $sig at ${delay}ms"
 	report $? "$tool-$sig" "at ${delay}ms rc=$rc"
@@ -111,7 +121,7 @@ mount -o remount,ro $T
 rtla timerlat top -q -d 1s >/tmp/out 2>&1
 rc=$?
 mount -o remount,rw $T
-[ $rc = 1 ] && [ $(wc -l </tmp/out) -le 3 ]
+[ $rc = 1 ] && [ $(wc -l </tmp/out) = 1 ] && grep -q read-only /tmp/out
 report $? readonly-tracefs "rc=$rc: $(head -1 /tmp/out)"
 same_as_baseline readonly-tracefs
 report $? readonly-after ""
