@@ -33,7 +33,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	text = malloc(size);
 	memcpy(text, data + 1, size - 1);
 	text[size - 1] = '\0';
-	switch (data[0] % 7) {
+	switch (data[0] % 8) {
 	case 0:
 		ret = parse_u64(text, &value, &why);
 		break;
@@ -49,11 +49,15 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		ret = parse_time_ns(text, &value, &why);
 		break;
 	case 4:
-		ret = parse_cpu_list(text, 1 + data[0] / 7, &set, &why);
+		ret = parse_cpu_list(text, 1 + data[0] / 8, &set, &why);
 		assert(ret || CPU_COUNT(&set) > 0);
 		break;
 	case 5:
 		ret = parse_sched(text, &sched, &why);
+		break;
+	case 6:
+		ret = parse_u64_in(text, 1, 4294967295ULL, "us", &value, &why);
+		assert(ret || (value >= 1 && value <= 4294967295ULL));
 		break;
 	default:
 		ret = parse_event(text, &event, &why);
