@@ -43,7 +43,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		break;
 	case 2:
 		ret = parse_duration(text, &value, &why);
-		assert(ret || value);
+		assert(ret || (value && value <= MAX_DURATION_S));
 		break;
 	case 3:
 		ret = parse_time_ns(text, &value, &why);
