@@ -102,6 +102,21 @@ for round in $(seq $N); do
 	done
 done
 
+# A second Ctrl-C while the first one's teardown runs.
+for tool in $TOOLS; do
+	rtla $(args $tool) >/tmp/out 2>&1 &
+	pid=$!
+	sleep 2
+	kill -INT $pid
+	usleep $(((RANDOM % 300) * 1000))
+	kill -INT $pid 2>/dev/null
+	wait $pid
+	rc=$?
+	same_as_baseline "$tool double INT"
+	[ $? = 0 ] && [ $rc = 0 ]
+	report $? "$tool-INT-INT" "rc=$rc"
+done
+
 # Two runs at once: the second is refused as busy and changes nothing.
 rtla timerlat top -q -d 6s -c 0 -p 400 >/tmp/out-a 2>&1 &
 a=$!
