@@ -15,7 +15,7 @@ DEB_cpupower	:= libcpupower-dev
 # Say which package is missing before a compiler says which header is.
 NO_BUILD_GOALS	:= clean
 ifneq ($(filter-out $(NO_BUILD_GOALS),$(or $(MAKECMDGOALS),all)),)
-NEEDED_LIBS	:= $(LIBS) $(if $(filter unit unit-isolation check,$(MAKECMDGOALS)),cmocka)
+NEEDED_LIBS	:= $(LIBS) $(if $(filter unit unit-isolation unit-valgrind check,$(MAKECMDGOALS)),cmocka)
 MISSING_LIBS	:= $(strip $(foreach m,$(NEEDED_LIBS),$(if $(shell $(PKG_CONFIG) --exists $(m) && echo y),,$(m))))
 # libcpupower has no pkg-config module: look for its header
 MISSING_LIBS	+= $(if $(wildcard $(SYSROOT)/usr/include/cpuidle.h),,cpupower)
@@ -51,7 +51,7 @@ UNIT_HELPERS	:= $(filter-out $(UNIT_SRCS),$(wildcard tests/unit/*.c))
 
 all: $(BUILD)/rtla
 
-include mk/docs.mk mk/dist.mk mk/deb.mk
+include mk/docs.mk mk/dist.mk mk/deb.mk mk/sanitize.mk
 
 $(BUILD)/rtla: $(BUILD)/cli/main.o $(BUILD)/librtla.a
 	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(LIB_LDLIBS) -lm
@@ -128,7 +128,7 @@ check:
 	$(MAKE) check-kernel
 
 clean:
-	rm -rf $(BUILD)
+	rm -rf $(BUILD) $(FUZZ_BUILD) $(ASAN_BUILD)
 
 .PHONY: FORCE all unit unit-isolation check-harness e2e e2e-6.12 e2e-7.2 bench \
 	check-kernel check clean

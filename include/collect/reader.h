@@ -25,9 +25,24 @@ void reader_close(struct trace_reader *reader);
 /* Decode every record waiting in the buffers; the number decoded, or -1. */
 long reader_drain(struct trace_reader *reader, struct sample_source *source);
 
-/* Decode the records of one ring-buffer sub-buffer read from @cpu. */
-long reader_decode_subbuffer(struct trace_reader *reader, void *subbuf,
-			     int cpu, struct sample_source *source);
+/*
+ * Decode the records of one ring-buffer sub-buffer of @len bytes read
+ * from @cpu.  Nothing past @len is read: a sub-buffer whose header claims
+ * more, or larger than a read returns, is counted as bad and gives -1
+ * (errno EBADMSG); a record running past the commit ends the decoding.
+ */
+long reader_decode_subbuffer(struct trace_reader *reader, const void *data,
+			     int len, int cpu, struct sample_source *source);
+
+/* Sub-buffers refused as damaged so far. */
+unsigned long reader_bad_subbuffers(const struct trace_reader *reader);
+
+/*
+ * A reader that decodes sub-buffers handed to it (of @subbuf_size bytes at
+ * most) without reading any CPU: for tests and fuzzing.
+ */
+struct trace_reader *reader_alloc_detached(struct tep_handle *tep,
+					   int subbuf_size);
 
 /* Records the ring buffer of @cpu overwrote or dropped. */
 uint64_t reader_lost_events(struct tracefs_instance *instance, int cpu);

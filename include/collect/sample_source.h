@@ -20,9 +20,12 @@ struct sample_source *sample_source_alloc(struct tep_handle *tep,
 					  const struct sample_sink *sink);
 void sample_source_free(struct sample_source *source);
 
-/* Decode one record; returns 1 when it was a sample, 0 when not. */
+/*
+ * Decode one record of @size bytes; returns 1 when it was a sample, 0
+ * when not (a record shorter than its format is not one).
+ */
 int sample_source_decode(struct sample_source *source, int event_id,
-			 const void *data, int cpu);
+			 const void *data, int size, int cpu);
 
 /* Records seen that were none of ours: a debugging aid. */
 uint64_t sample_source_ignored(const struct sample_source *source);

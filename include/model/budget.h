@@ -25,6 +25,12 @@ struct budget_verdict {
 };
 
 /* Check every budget on every shown CPU; returns how many verdicts. */
+/*
+ * Without -n the results are in whole us: a limit that is not is refused
+ * rather than rounded.  0, or -1 with *why saying which.
+ */
+int budgets_check_units(const struct rtla_params *params, const char **why);
+
 int budgets_evaluate(const struct rtla_params *params,
 		     const struct rtla_results *results,
 		     struct budget_verdict *verdicts, int max);

@@ -58,6 +58,9 @@ void run_error(const struct run *run, const char *fmt, ...)
 void run_debug(const struct run *run, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 
+/* Check every output path can be written; each failure told. */
+int run_check_outputs(struct run *run);
+
 /* Check the system, save and apply the tracer settings, start tracing. */
 int run_setup(struct run *run, int nr_cpus);
 /* Undo run_setup(), whatever part of it was done. */

@@ -17,7 +17,8 @@ struct tracefs_instance;
 struct tracefs_instance *rtla_instance_create(const char *role);
 
 /* Stop its tracer, remove it from the kernel and free it; NULL-safe. */
-void rtla_instance_destroy(struct tracefs_instance *instance);
+/* Stop and remove @instance; -1 with errno when it could not be removed. */
+int rtla_instance_destroy(struct tracefs_instance *instance);
 
 /* Remove instances of rtla processes that no longer run; the count. */
 int rtla_instances_remove_stale(void);

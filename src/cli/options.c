@@ -46,7 +46,8 @@ static int set_nano(struct opt_ctx *ctx, const char *arg, const char **why)
 
 static int set_auto(struct opt_ctx *ctx, const char *arg, const char **why)
 {
-	return parse_u64_range(arg, 1, UINT32_MAX, &ctx->params->auto_us, why);
+	return parse_u64_in(arg, 1, UINT32_MAX, "us", &ctx->params->auto_us,
+			    why);
 }
 
 static int set_trace(struct opt_ctx *ctx, const char *arg, const char **why)
@@ -152,7 +153,7 @@ static int set_runtime(struct opt_ctx *ctx, const char *arg, const char **why)
 
 static int set_us(const char *arg, uint64_t *value, const char **why)
 {
-	return parse_u64_range(arg, 0, UINT32_MAX, value, why);
+	return parse_u64_in(arg, 0, UINT32_MAX, "us", value, why);
 }
 
 static int set_stop(struct opt_ctx *ctx, const char *arg, const char **why)
@@ -188,8 +189,8 @@ static int set_stack(struct opt_ctx *ctx, const char *arg, const char **why)
 static int set_dma_latency(struct opt_ctx *ctx, const char *arg,
 			   const char **why)
 {
-	return parse_u64_range(arg, 0, 10000000, &ctx->params->dma_latency_us,
-			       why);
+	return parse_u64_in(arg, 0, 10000000, "us",
+			    &ctx->params->dma_latency_us, why);
 }
 
 static int set_bucket_size(struct opt_ctx *ctx, const char *arg,
@@ -568,9 +569,52 @@ static void spelled(const struct opt_spec *spec, int opt, char *buf,
 		snprintf(buf, size, "-%c", opt);
 }
 
+/*
+ * A long option getopt refused: a value given to a flag that takes none,
+ * a prefix of more than one option, or no option at all.
+ */
+static void explain_long(const struct tool_id *tool,
+			 const struct opt_spec **specs, size_t count,
+			 const char *word, FILE *err)
+{
+	const char *name = word + 2, *equal = strchr(word, '=');
+	size_t len = equal ? (size_t)(equal - name) : strlen(name);
+	size_t i, matches = 0;
+
+	if (strncmp(word, "--", 2))
+		goto unknown;
+	for (i = 0; i < count; i++) {
+		if (strncmp(specs[i]->long_name, name, len))
+			continue;
+		if (strlen(specs[i]->long_name) == len) {
+			if (equal && specs[i]->has_arg == no_argument) {
+				fprintf(err, "rtla %s: option '--%s' takes no value\n",
+					tool->name, specs[i]->long_name);
+				return;
+			}
+			goto unknown;
+		}
+		matches++;
+	}
+	if (matches < 2)
+		goto unknown;
+	fprintf(err, "rtla %s: ambiguous option '%.*s':", tool->name,
+		(int)len + 2, word);
+	for (i = 0, matches = 0; i < count; i++)
+		if (!strncmp(specs[i]->long_name, name, len))
+			fprintf(err, "%s --%s", matches++ ? "," : "",
+				specs[i]->long_name);
+	fputc('\n', err);
+	return;
+unknown:
+	fprintf(err, "rtla %s: unknown option '%s'\n", tool->name, word);
+}
+
 static int check_combinations(const struct tool_id *tool,
 			      struct rtla_params *params, FILE *err)
 {
+	const char *why;
+
 	if (params->no_irq && params->no_thread) {
 		fprintf(err, "rtla %s: --no-irq and --no-thread together leave nothing to show\n",
 			tool->name);
@@ -580,6 +624,10 @@ static int check_combinations(const struct tool_id *tool,
 	    params->user_load > 1) {
 		fprintf(err, "rtla %s: -u, -k and -U exclude each other\n",
 			tool->name);
+		return -1;
+	}
+	if (budgets_check_units(params, &why)) {
+		fprintf(err, "rtla %s: %s\n", tool->name, why);
 		return -1;
 	}
 	if (param_given(params->period_us) &&
@@ -638,8 +686,8 @@ enum options_result options_parse(const struct tool_id *tool, int argc,
 				fprintf(err, "rtla %s: unknown option '-%c'\n",
 					tool->name, optopt);
 			else
-				fprintf(err, "rtla %s: unknown option '%s'\n",
-					tool->name, argv[optind - 1]);
+				explain_long(tool, specs, count,
+					     argv[optind - 1], err);
 			return OPTIONS_ERROR;
 		}
 		if (opt == ':') {

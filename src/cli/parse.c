@@ -2,6 +2,7 @@
 #include <ctype.h>
 #include <errno.h>
 #include <stdlib.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "cli/parse.h"
@@ -49,6 +50,23 @@ int parse_u64_range(const char *text, uint64_t min, uint64_t max,
 	return 0;
 }
 
+int parse_u64_in(const char *text, uint64_t min, uint64_t max,
+		 const char *unit, uint64_t *value, const char **why)
+{
+	static char range[96];
+
+	if (!parse_u64(text, value, why)) {
+		if (*value >= min && *value <= max)
+			return 0;
+	} else if (strcmp(*why, "number too large")) {
+		return -1;
+	}
+	snprintf(range, sizeof(range), "must be %llu-%llu%s%s",
+		 (unsigned long long)min, (unsigned long long)max,
+		 unit ? " " : "", unit ? unit : "");
+	return fail(why, range);
+}
+
 struct unit {
 	const char *suffix;
 	uint64_t factor;
@@ -80,10 +98,17 @@ int parse_duration(const char *text, uint64_t *seconds, const char **why)
 		{ "d", 86400 }, { NULL, 0 },
 	};
 
-	if (parse_with_units(text, units, seconds, why))
+	if (parse_with_units(text, units, seconds, why)) {
+		/* digits with a known unit: only the size was wrong */
+		if (!strcmp(*why, "number too large"))
+			return fail(why, "duration must be 1s-3650d");
 		return -1;
+	}
 	if (!*seconds)
 		return fail(why, "must be at least one second");
+	/* in ns it must not wrap, and no run is meant to last longer */
+	if (*seconds > MAX_DURATION_S)
+		return fail(why, "duration must be 1s-3650d");
 	return 0;
 }
 

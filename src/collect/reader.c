@@ -12,11 +12,16 @@
 #include "collect/reader.h"
 #include "collect/sample_source.h"
 
+/* Zeros after the bytes read: kbuffer reads an event header ahead. */
+#define SUBBUF_SLACK		16
+
 struct trace_reader {
 	struct tep_handle *tep;
 	struct tracefs_instance *instance;
 	struct kbuffer *kbuf;
 	void *subbuf;
+	int subbuf_size;	/* what one read returns at most */
+	unsigned long bad_subbuffers;
 	int nr_cpus;
 	struct tracefs_cpu *cpu[];
 };
@@ -62,13 +67,22 @@ struct trace_reader *reader_open(struct tep_handle *tep,
 	reader->instance = instance;
 	reader->nr_cpus = nr_cpus;
 	reader->kbuf = kbuffer_for(tep);
-	reader->subbuf = malloc(getpagesize());
-	if (!reader->kbuf || !reader->subbuf)
+	if (!reader->kbuf)
 		goto fail;
-	for (cpu = 0; cpu < nr_cpus; cpu++)
-		if (cpu_file(reader, cpu))
-			opened++;
+	reader->subbuf_size = getpagesize();
+	for (cpu = 0; cpu < nr_cpus; cpu++) {
+		if (!cpu_file(reader, cpu))
+			continue;
+		opened++;
+		/* kernels with larger sub-buffers read more than a page */
+		if (tracefs_cpu_read_size(reader->cpu[cpu]) > reader->subbuf_size)
+			reader->subbuf_size =
+				tracefs_cpu_read_size(reader->cpu[cpu]);
+	}
 	if (!opened)
+		goto fail;
+	reader->subbuf = calloc(1, reader->subbuf_size + SUBBUF_SLACK);
+	if (!reader->subbuf)
 		goto fail;
 	return reader;
 fail:
@@ -76,6 +90,24 @@ fail:
 	reader_close(reader);
 	errno = saved_errno;
 	return NULL;
+}
+
+struct trace_reader *reader_alloc_detached(struct tep_handle *tep,
+					   int subbuf_size)
+{
+	struct trace_reader *reader = calloc(1, sizeof(*reader));
+
+	if (!reader)
+		return NULL;
+	reader->tep = tep;
+	reader->subbuf_size = subbuf_size;
+	reader->kbuf = kbuffer_for(tep);
+	reader->subbuf = calloc(1, subbuf_size + SUBBUF_SLACK);
+	if (!reader->kbuf || !reader->subbuf) {
+		reader_close(reader);
+		return NULL;
+	}
+	return reader;
 }
 
 void reader_close(struct trace_reader *reader)
@@ -93,22 +125,80 @@ void reader_close(struct trace_reader *reader)
 	free(reader);
 }
 
-long reader_decode_subbuffer(struct trace_reader *reader, void *subbuf,
-			     int cpu, struct sample_source *source)
+/* The commit field's length bits; the bits above flag lost events. */
+#define COMMIT_LENGTH_MASK	((1UL << 27) - 1)
+
+/* The size of the sub-buffer header's commit field: the kernel's long. */
+static int commit_size(struct tep_handle *tep)
+{
+	int size = tep_get_header_page_size(tep);
+
+	return size == 4 || size == 8 ? size : (int)sizeof(long);
+}
+
+/*
+ * The end of the records the sub-buffer header claims, or -1 when that
+ * is past the @len bytes read.  Checked before kbuffer walks them.
+ */
+static long committed(struct trace_reader *reader, int len)
+{
+	int size = commit_size(reader->tep);
+	int header = sizeof(uint64_t) + size;
+	unsigned long commit = 0;
+	uint32_t commit32;
+
+	if (len < header)
+		return -1;
+	if (size == 4) {
+		memcpy(&commit32, (char *)reader->subbuf + sizeof(uint64_t), 4);
+		commit = commit32;
+	} else {
+		memcpy(&commit, (char *)reader->subbuf + sizeof(uint64_t),
+		       sizeof(commit));
+	}
+	commit &= COMMIT_LENGTH_MASK;
+	if (commit > (unsigned long)(len - header))
+		return -1;
+	return header + commit;
+}
+
+long reader_decode_subbuffer(struct trace_reader *reader, const void *data,
+			     int len, int cpu, struct sample_source *source)
 {
 	struct tep_record record = { .cpu = cpu };
-	long count = 0;
+	char *start = reader->subbuf;
+	long count = 0, end;
 
-	if (kbuffer_load_subbuffer(reader->kbuf, subbuf) < 0)
-		return -1;
+	if (len < 0 || len > reader->subbuf_size)
+		goto bad;
+	/* kbuffer looks a few bytes past an event header: zeros there */
+	if (data != reader->subbuf)
+		memcpy(reader->subbuf, data, len);
+	memset(start + len, 0, reader->subbuf_size + SUBBUF_SLACK - len);
+	/* kbuffer walks to the commit as it loads: check it first */
+	end = committed(reader, len);
+	if (end < 0 || kbuffer_load_subbuffer(reader->kbuf, reader->subbuf) < 0)
+		goto bad;
 	while ((record.data = kbuffer_read_event(reader->kbuf, &record.ts))) {
 		record.size = kbuffer_event_size(reader->kbuf);
+		if ((char *)record.data < start || record.size < 0 ||
+		    (char *)record.data - start + (long)record.size > end)
+			break;
 		sample_source_decode(source, tep_data_type(reader->tep, &record),
-				     record.data, cpu);
+				     record.data, record.size, cpu);
 		count++;
 		kbuffer_next_event(reader->kbuf, NULL);
 	}
 	return count;
+bad:
+	reader->bad_subbuffers++;
+	errno = EBADMSG;
+	return -1;
+}
+
+unsigned long reader_bad_subbuffers(const struct trace_reader *reader)
+{
+	return reader->bad_subbuffers;
 }
 
 long reader_drain(struct trace_reader *reader, struct sample_source *source)
@@ -122,11 +212,11 @@ long reader_drain(struct trace_reader *reader, struct sample_source *source)
 		if (!file)
 			continue;
 		while ((size = tracefs_cpu_read(file, reader->subbuf, true)) > 0) {
+			/* a damaged sub-buffer is counted and skipped */
 			count = reader_decode_subbuffer(reader, reader->subbuf,
-							cpu, source);
-			if (count < 0)
-				return -1;
-			total += count;
+							size, cpu, source);
+			if (count > 0)
+				total += count;
 		}
 		if (size < 0 && errno != EAGAIN && errno != EWOULDBLOCK)
 			return -1;

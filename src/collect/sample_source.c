@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
+#include <stdbool.h>
 #include <stdlib.h>
 
 #include <event-parse.h>
@@ -12,6 +13,7 @@ struct field_ref {
 
 struct record_layout {
 	int id;			/* -1: the kernel has no such record */
+	int min_size;		/* the end of the last field read */
 	struct field_ref fields[8];
 };
 
@@ -55,8 +57,13 @@ static void resolve(struct tep_handle *tep, const char *system,
 		field = tep_find_field(event, names[i]);
 		if (!field)
 			return;
+		if (field->offset < 0 || field->size <= 0 ||
+		    field->size > 8)
+			return;
 		layout->fields[i].offset = field->offset;
 		layout->fields[i].size = field->size;
+		if (field->offset + field->size > layout->min_size)
+			layout->min_size = field->offset + field->size;
 	}
 	layout->id = event->id;
 }
@@ -137,10 +144,32 @@ static int decode_latency(struct sample_source *source, const void *data,
 	return 1;
 }
 
+/* A record too short for its format is not read: it counts as ignored. */
+static bool fits(struct sample_source *source,
+		 const struct record_layout *layout, int size)
+{
+	if (size >= layout->min_size)
+		return true;
+	source->ignored++;
+	return false;
+}
+
 int sample_source_decode(struct sample_source *source, int event_id,
-			 const void *data, int cpu)
+			 const void *data, int size, int cpu)
 {
 	const struct sample_sink *sink = &source->sink;
+
+	if (event_id == -1) {
+		source->ignored++;
+		return 0;
+	}
+	if ((event_id == source->timerlat.id &&
+	     !fits(source, &source->timerlat, size)) ||
+	    (event_id == source->osnoise.id &&
+	     !fits(source, &source->osnoise, size)) ||
+	    (event_id == source->threshold.id &&
+	     !fits(source, &source->threshold, size)))
+		return 0;
 
 	if (event_id == source->timerlat.id)
 		return decode_latency(source, data, cpu);

@@ -163,3 +163,23 @@ void budget_verdict_describe(const struct budget_verdict *v,
 			 v->budget->text, v->pass ? "met" : "violated", v->cpu,
 			 v->value, unit, v->pass ? "<=" : ">", v->limit, unit);
 }
+
+int budgets_check_units(const struct rtla_params *params, const char **why)
+{
+	static char text[128];
+	const struct budget *budget;
+	int i;
+
+	if (params->nano)
+		return 0;
+	for (i = 0; i < params->nr_budgets; i++) {
+		budget = &params->budgets[i];
+		if (budget->stat == BUDGET_OVER || !(budget->limit % 1000))
+			continue;
+		snprintf(text, sizeof(text),
+			 "budget %s is not a whole number of us: give -n to compare in ns",
+			 budget->text);
+		return fail(why, text);
+	}
+	return 0;
+}

@@ -6,44 +6,39 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "output/out_file.h"
 #include "output/report.h"
 
 int report_write_file(const struct run_report *report, const char *path,
 		      int (*writer)(const struct run_report *, FILE *))
 {
-	char *tmp = NULL;
-	int fd, ret, saved;
+	struct out_file file;
+	int fd, ret;
 	FILE *out;
 
 	if (!strcmp(path, "-")) {
 		ret = writer(report, stdout);
-		fflush(stdout);
+		if (fflush(stdout) || ferror(stdout))
+			ret = -1;
 		return ret;
 	}
-	if (asprintf(&tmp, "%s.XXXXXX", path) < 0)
+	if (out_file_open(&file, path))
 		return -1;
-	fd = mkstemp(tmp);
-	if (fd < 0) {
-		free(tmp);
-		return -1;
-	}
-	fchmod(fd, 0644);
-	out = fdopen(fd, "w");
+	/* the stream gets its own descriptor: the file's is synced after */
+	fd = dup(file.fd);
+	out = fd < 0 ? NULL : fdopen(fd, "w");
 	if (!out) {
-		close(fd);
-		ret = -1;
-		goto out;
+		if (fd >= 0)
+			close(fd);
+		out_file_abort(&file);
+		return -1;
 	}
 	ret = writer(report, out);
 	if (fclose(out))
 		ret = -1;
-	if (!ret && rename(tmp, path))
-		ret = -1;
-out:
-	saved = errno;
-	if (ret)
-		unlink(tmp);
-	free(tmp);
-	errno = saved;
-	return ret;
+	if (ret) {
+		out_file_abort(&file);
+		return -1;
+	}
+	return out_file_commit(&file);
 }

@@ -1,5 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /* One lifecycle for every tool: parse, set up, measure, finish, undo. */
+#include <errno.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -39,6 +41,13 @@ int tool_main(const struct rtla_tool *tool, int argc, char **argv,
 	if (!run_setup(&run, nr_cpus)) {
 		run_measure(&run);
 		status = run_finish(&run);
+		/* a full disk behind "> file" is an error; a closed pipe is not */
+		if ((fflush(stdout) || ferror(stdout)) && errno != EPIPE &&
+		    run_stop_requested != SIGPIPE) {
+			run_error(&run, "cannot write the report to stdout: %s",
+				  strerror(errno));
+			status = RTLA_EXIT_ERROR;
+		}
 	}
 	fflush(stdout);
 	run_teardown(&run);

@@ -109,25 +109,34 @@ static int write_reports(struct run *run, int status,
 	};
 	const struct {
 		const char *path;
+		const char *what;
 		int (*writer)(const struct run_report *, FILE *);
 	} outputs[] = {
-		{ params->json_file, report_write_json },
-		{ params->openmetrics_file, report_write_openmetrics },
-		{ params->junit_file, report_write_junit },
+		{ params->json_file, "JSON report", report_write_json },
+		{ params->openmetrics_file, "OpenMetrics report",
+		  report_write_openmetrics },
+		{ params->junit_file, "JUnit report", report_write_junit },
 	};
 	size_t i;
+	int ret = 0;
 
 	system_facts_collect(&system);
+	/* each is attempted, and each failure told, whatever the others did */
 	for (i = 0; i < sizeof(outputs) / sizeof(outputs[0]); i++) {
 		if (!outputs[i].path ||
 		    !report_write_file(&report, outputs[i].path,
 				       outputs[i].writer))
 			continue;
-		run_error(run, "cannot write %s: %s", outputs[i].path,
-			  strerror(errno));
-		return -1;
+		if (!strcmp(outputs[i].path, "-"))
+			run_error(run, "cannot write the %s to stdout: %s",
+				  outputs[i].what, strerror(errno));
+		else
+			run_error(run, "cannot write the %s to %s: %s",
+				  outputs[i].what, outputs[i].path,
+				  strerror(errno));
+		ret = -1;
 	}
-	return 0;
+	return ret;
 }
 
 int run_finish(struct run *run)

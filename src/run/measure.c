@@ -2,6 +2,7 @@
 /* The measuring loop: collect samples, refresh the screen, notice the end. */
 #include <errno.h>
 #include <signal.h>
+#include <stdbool.h>
 #include <stdint.h>
 #include <string.h>
 #include <time.h>
@@ -24,18 +25,40 @@ static void on_signal(int sig)
 	run_stop_requested = sig;
 }
 
+static const int ending_signals[] = {
+	SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM,
+	SIGVTALRM, SIGPROF, SIGXCPU, SIGPWR, SIGIO, SIGSTKFLT,
+};
+
 void run_catch_signals(void)
 {
 	struct sigaction sa;
 
+	struct sigaction old;
+	bool hup_ignored;
+	size_t i;
+
+	hup_ignored = !sigaction(SIGHUP, NULL, &old) &&
+		      old.sa_handler == SIG_IGN;
 	memset(&sa, 0, sizeof(sa));
 	sa.sa_handler = on_signal;
 	sigemptyset(&sa.sa_mask);
-	sigaction(SIGINT, &sa, NULL);
-	sigaction(SIGTERM, &sa, NULL);
-	sigaction(SIGHUP, &sa, NULL);
+	/* a tracefs write in the teardown must not fail with EINTR */
+	sa.sa_flags = SA_RESTART;
+	/*
+	 * Every signal whose default would end the process unrestored ends
+	 * the run instead; one coming again during the teardown (a second
+	 * Ctrl-C) only sets the flag again.
+	 */
+	for (i = 0; i < sizeof(ending_signals) / sizeof(ending_signals[0]); i++)
+		sigaction(ending_signals[i], &sa, NULL);
+	/* under nohup, a hangup is not the end */
+	if (hup_ignored)
+		signal(SIGHUP, SIG_IGN);
 	/* a closed pipe must end the run like a signal, not kill it unrestored */
 	signal(SIGPIPE, SIG_IGN);
+	/* a file over RLIMIT_FSIZE fails its write, which is reported */
+	signal(SIGXFSZ, SIG_IGN);
 }
 
 static uint64_t now_ns(void)

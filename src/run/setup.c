@@ -6,6 +6,7 @@
 #include <string.h>
 #include <sys/mman.h>
 #include <sys/mount.h>
+#include <sys/statvfs.h>
 #include <unistd.h>
 
 #include <event-parse.h>
@@ -15,25 +16,35 @@
 #include "collect/sample_source.h"
 #include "run/run.h"
 #include "session/instance.h"
+#include "session/state_record.h"
+#include "session/tracefs_mount.h"
 #include "session/tracer_config.h"
 #include "workload/user_threads.h"
 
 static int check_system(struct run *run)
 {
-	const char *dir = NULL;
+	struct statvfs fs;
+	const char *dir;
 
 	if (geteuid() != 0) {
 		run_error(run, "must run as root (tracefs and the tracer need it)");
 		return -1;
 	}
-	if (tracefs_tracing_dir_is_mounted(false, &dir) != 1) {
-		/* 0: it was not mounted, and now is */
-		if (tracefs_tracing_dir_is_mounted(true, &dir) < 0 || !dir) {
-			run_error(run, "tracefs is not mounted and could not be mounted; try: mount -t tracefs nodev /sys/kernel/tracing");
-			return -1;
-		}
-		run->mounted_tracefs = strdup(dir);
-		run_debug(run, "mounted tracefs on %s", dir);
+	switch (tracefs_mount_if_needed()) {
+	case 1:
+		run->mounted_tracefs = strdup(TRACEFS_DEFAULT_DIR);
+		run_debug(run, "mounted tracefs on %s", TRACEFS_DEFAULT_DIR);
+		break;
+	case -1:
+		run_error(run, "tracefs is not mounted and could not be mounted on %s: %s",
+			  TRACEFS_DEFAULT_DIR, strerror(errno));
+		return -1;
+	}
+	dir = tracefs_tracing_dir();
+	if (dir && !statvfs(dir, &fs) && (fs.f_flag & ST_RDONLY)) {
+		run_error(run, "tracefs is mounted read-only on %s: remount it read-write",
+			  dir);
+		return -1;
 	}
 	if (!tracefs_tracer_available(NULL, run->tracer->name)) {
 		run_error(run, "this kernel has no %s tracer (build it with %s=y)",
@@ -230,6 +241,38 @@ static void lock_memory(struct run *run)
 			histogram_prefault(&results->cpu[cpu].hist[c]);
 }
 
+static void destroy_instance(struct run *run,
+			     struct tracefs_instance *instance)
+{
+	char *name;
+
+	if (!instance)
+		return;
+	name = strdup(tracefs_instance_get_name(instance));
+	if (rtla_instance_destroy(instance))
+		run_error(run, "cannot remove the tracefs instance %s: %s (the next run removes it)",
+			  name ? name : "?", strerror(errno));
+	free(name);
+}
+
+/* A run killed before its end left its original settings in a record. */
+static int recover_killed_run(struct run *run)
+{
+	char what[1024];
+	pid_t pid;
+	int count = state_record_recover(&pid, what, sizeof(what));
+
+	if (count > 0)
+		run_error(run, "restored the settings a killed run (pid %d) left changed: %s",
+			  (int)pid, what);
+	if (count < 0) {
+		run_error(run, "cannot restore the settings a killed run (pid %d) left changed (%s): %s",
+			  (int)pid, what, strerror(errno));
+		return -1;
+	}
+	return 0;
+}
+
 void run_teardown(struct run *run)
 {
 	/* user threads leave their reads before the tracer stops */
@@ -237,13 +280,15 @@ void run_teardown(struct run *run)
 	/* an instance with an open trace_pipe_raw cannot be removed */
 	reader_close(run->reader);
 	run->reader = NULL;
-	rtla_instance_destroy(run->main);
+	destroy_instance(run, run->main);
 	run->main = NULL;
-	rtla_instance_destroy(run->trace);
+	destroy_instance(run, run->trace);
 	run->trace = NULL;
 	if (run->knobs_saved && knobs_restore(&run->knobs))
-		run_error(run, "could not restore every osnoise setting: %s",
-			  strerror(errno));
+		run_error(run, "could not restore every osnoise setting: %s; the next run restores them from %s",
+			  strerror(errno), state_record_path());
+	else if (run->knobs_saved)
+		state_record_remove();
 	knobs_free(&run->knobs);
 	run->knobs_saved = false;
 	sample_source_free(run->source);
@@ -264,7 +309,8 @@ int run_setup(struct run *run, int nr_cpus)
 {
 	int stale;
 
-	if (check_system(run))
+	/* before tracefs is touched: a bad path must not cost a run */
+	if (run_check_outputs(run) || check_system(run))
 		return -1;
 	stale = rtla_instances_remove_stale();
 	if (stale)
@@ -275,12 +321,18 @@ int run_setup(struct run *run, int nr_cpus)
 		run_error(run, "out of memory");
 		return -1;
 	}
+	if (recover_killed_run(run))
+		return -1;
 	if (knobs_save(&run->knobs)) {
 		run_error(run, "cannot read the osnoise settings: %s",
 			  strerror(errno));
 		return -1;
 	}
 	run->knobs_saved = true;
+	/* before any change: a SIGKILL from here on is undone next time */
+	if (state_record_write(&run->knobs))
+		run_error(run, "warning: cannot keep the original settings in %s (%s): a killed run cannot be undone",
+			  state_record_path(), strerror(errno));
 	if (choose_threads(run))
 		return -1;
 	if (apply_config(run))

@@ -9,6 +9,7 @@
 
 #include <tracefs.h>
 
+#include "output/out_file.h"
 #include "session/instance.h"
 
 struct tracefs_instance *rtla_instance_create(const char *role)
@@ -26,14 +27,19 @@ static void stop_tracer(struct tracefs_instance *instance)
 	tracefs_instance_file_write(instance, "current_tracer", "nop");
 }
 
-void rtla_instance_destroy(struct tracefs_instance *instance)
+int rtla_instance_destroy(struct tracefs_instance *instance)
 {
+	int ret, saved;
+
 	if (!instance)
-		return;
+		return 0;
 	stop_tracer(instance);
 	tracefs_instance_file_write(instance, "events/enable", "0");
-	tracefs_instance_destroy(instance);
+	ret = tracefs_instance_destroy(instance);
+	saved = errno;
 	tracefs_instance_free(instance);
+	errno = saved;
+	return ret < 0 ? -1 : 0;
 }
 
 pid_t rtla_instance_pid(const char *name)
@@ -160,30 +166,32 @@ int rtla_instance_save_trace(struct tracefs_instance *instance,
 }
 
 int rtla_instance_save_file(struct tracefs_instance *instance,
-			    const char *file, const char *path)
+			    const char *name, const char *path)
 {
+	struct out_file file;
 	char buf[65536];
-	ssize_t n;
-	int in, out, ret = 0;
+	ssize_t n, written;
+	int in;
 
-	in = tracefs_instance_file_open(instance, file, O_RDONLY);
+	in = tracefs_instance_file_open(instance, name, O_RDONLY);
 	if (in < 0)
 		return -1;
-	out = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
-	if (out < 0) {
+	if (out_file_open(&file, path)) {
 		close(in);
 		return -1;
 	}
 	while ((n = read(in, buf, sizeof(buf))) > 0) {
-		if (write(out, buf, n) != n) {
-			ret = -1;
+		written = write(file.fd, buf, n);
+		if (written != n) {
+			if (written >= 0)
+				errno = ENOSPC;	/* a short write: the disk is full */
 			break;
 		}
 	}
-	if (n < 0)
-		ret = -1;
 	close(in);
-	if (close(out))
-		ret = -1;
-	return ret;
+	if (n) {
+		out_file_abort(&file);
+		return -1;
+	}
+	return out_file_commit(&file);
 }

@@ -258,7 +258,7 @@ static const struct bad_case bad_cases[] = {
 	{ &timerlat_top, { "extra" },
 	  "rtla timerlat top: unexpected argument 'extra'\n" },
 	{ &timerlat_top, { "-a", "0" },
-	  "rtla timerlat top: invalid -a '0': out of range\n" },
+	  "rtla timerlat top: invalid -a '0': must be 1-4294967295 us\n" },
 	{ &timerlat_top, { "-T", "-5" },
 	  "rtla timerlat top: invalid -T '-5': not a number\n" },
 };
@@ -449,6 +449,63 @@ static void test_help_option(void **state)
 	done(&p);
 }
 
+/*
+ * One line for every mistake, saying which: a value for a flag without
+ * one, an ambiguous prefix, and every number with the range it must be in.
+ */
+static const struct message_case {
+	const struct tool_id *tool;
+	const char *words[8];
+	const char *message;
+} message_cases[] = {
+	{ &timerlat_top, { "--quiet=yes" },
+	  "rtla timerlat top: option '--quiet' takes no value\n" },
+	{ &timerlat_hist, { "--no-index=1" },
+	  "rtla timerlat hist: option '--no-index' takes no value\n" },
+	{ &timerlat_hist, { "--no" },
+	  "rtla timerlat hist: ambiguous option '--no': --no-irq, --no-thread, --no-header, --no-summary, --no-index\n" },
+	{ &osnoise_top, { "--xyz=5" },
+	  "rtla osnoise top: unknown option '--xyz=5'\n" },
+	{ &timerlat_top, { "-s", "99999999999" },
+	  "rtla timerlat top: invalid -s '99999999999': must be 0-4294967295 us\n" },
+	{ &timerlat_top, { "-T", "18446744073709551616" },
+	  "rtla timerlat top: invalid -T '18446744073709551616': must be 0-4294967295 us\n" },
+	{ &timerlat_top, { "--dma-latency", "10000001" },
+	  "rtla timerlat top: invalid --dma-latency '10000001': must be 0-10000000 us\n" },
+	{ &timerlat_top, { "-d", "99999999999d" },
+	  "rtla timerlat top: invalid -d '99999999999d': duration must be 1s-3650d\n" },
+	{ &timerlat_top, { "-d", "3651d" },
+	  "rtla timerlat top: invalid -d '3651d': duration must be 1s-3650d\n" },
+	{ &timerlat_top, { "-a", "4294967296" },
+	  "rtla timerlat top: invalid -a '4294967296': must be 1-4294967295 us\n" },
+	{ &osnoise_top, { "-P", "o:-21" },
+	  "rtla osnoise top: invalid -P 'o:-21': nice value must be -20..19\n" },
+	{ &timerlat_hist, { "--budget", "thread:max=1500ns" },
+	  "rtla timerlat hist: budget thread:max=1500ns is not a whole number of us: give -n to compare in ns\n" },
+};
+
+static void test_messages(void **state)
+{
+	struct parsed p;
+	size_t i;
+
+	for (i = 0; i < sizeof(message_cases) / sizeof(message_cases[0]); i++) {
+		parse_words(message_cases[i].tool, &p, message_cases[i].words);
+		assert_int_equal(p.result, OPTIONS_ERROR);
+		assert_string_equal(p.err, message_cases[i].message);
+		done(&p);
+	}
+	/* with -n, a budget in ns is compared in ns */
+	PARSE(&timerlat_hist, &p, "-n", "--budget", "thread:max=1500ns");
+	assert_int_equal(p.result, OPTIONS_OK);
+	assert_int_equal(p.params.budgets[0].limit, 1500);
+	done(&p);
+	PARSE(&timerlat_hist, &p, "--budget", "thread:max=2us", "-d", "3650d");
+	assert_int_equal(p.result, OPTIONS_OK);
+	assert_int_equal(p.params.duration_s, 3650 * 86400);
+	done(&p);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -464,6 +521,7 @@ int main(void)
 		cmocka_unit_test(test_rtla72_options),
 		cmocka_unit_test(test_actions),
 		cmocka_unit_test(test_help_option),
+		cmocka_unit_test(test_messages),
 	};
 
 	return RUN_SUITE("options", tests);

@@ -247,7 +247,8 @@ static void test_unknown_event(void **state)
 	rec[0] = 0xee;
 	rec[1] = 0x7e;
 	subbuf_add(&page, rec, 32, 1);
-	assert_int_equal(reader_decode_subbuffer(reader, page.bytes, 0, source), 2);
+	assert_int_equal(reader_decode_subbuffer(reader, page.bytes,
+						 sizeof(page.bytes), 0, source), 2);
 	assert_int_equal(seen.latencies, 1);
 	assert_int_equal(sample_source_ignored(source), 1);
 	reader_close(reader);
@@ -270,6 +271,69 @@ static void test_no_buffer_to_read(void **state)
 	tep_free(tep);
 }
 
+/* A commit field past the bytes read is not walked; the next page is. */
+static void test_commit_past_read(void **state)
+{
+	struct seen seen = { 0 };
+	struct sample_sink sink = { on_sample, on_period, &seen };
+	struct tep_handle *tep = load_formats();
+	struct sample_source *source = sample_source_alloc(tep, &sink);
+	struct trace_reader *reader;
+	struct subbuf pages[2];
+	unsigned char rec[64];
+	long commit = 0x7ffffff;
+	int i;
+
+	subbuf_init(&pages[0], 1);
+	for (i = 0; i < 100; i++) {
+		timerlat_record(rec, 0, 5);
+		subbuf_add(&pages[0], rec, 32, 1);
+	}
+	memcpy(pages[0].bytes + sizeof(uint64_t), &commit, sizeof(commit));
+	subbuf_init(&pages[1], 2);
+	timerlat_record(rec, 1, 9);
+	subbuf_add(&pages[1], rec, 32, 1);
+	write_cpu_file(0, pages, 2);
+	reader = reader_open(tep, NULL, 1);
+	assert_non_null(reader);
+	reader_drain(reader, source);
+	assert_int_equal(seen.latencies, 1);
+	assert_int_equal(seen.latency_sum, 9);
+	assert_int_equal(reader_bad_subbuffers(reader), 1);
+	reader_close(reader);
+	sample_source_free(source);
+	tep_free(tep);
+}
+
+/* A record shorter than its format is not read past its end. */
+static void test_short_record(void **state)
+{
+	struct seen seen = { 0 };
+	struct sample_sink sink = { on_sample, on_period, &seen };
+	struct tep_handle *tep = load_formats();
+	struct sample_source *source = sample_source_alloc(tep, &sink);
+	struct trace_reader *reader;
+	struct subbuf page;
+	unsigned char rec[64];
+
+	subbuf_init(&page, 1);
+	timerlat_record(rec, 0, 0x1234);
+	subbuf_add(&page, rec, 32, 1);
+	/* 20 bytes, the last of the page: no timer_latency */
+	timerlat_record(rec, 0, 5);
+	subbuf_add(&page, rec, 20, 1);
+	write_cpu_file(0, &page, 1);
+	reader = reader_open(tep, NULL, 1);
+	assert_non_null(reader);
+	assert_int_equal(reader_drain(reader, source), 2);
+	assert_int_equal(seen.latencies, 1);
+	assert_int_equal(seen.latency_sum, 0x1234);
+	assert_int_equal(sample_source_ignored(source), 1);
+	reader_close(reader);
+	sample_source_free(source);
+	tep_free(tep);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -278,6 +342,10 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_unknown_event, fake_tracefs,
 						remove_fake),
 		cmocka_unit_test_setup_teardown(test_no_buffer_to_read, fake_tracefs,
+						remove_fake),
+		cmocka_unit_test_setup_teardown(test_commit_past_read, fake_tracefs,
+						remove_fake),
+		cmocka_unit_test_setup_teardown(test_short_record, fake_tracefs,
 						remove_fake),
 	};
 

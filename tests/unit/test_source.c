@@ -92,24 +92,24 @@ static void test_decode_all_kinds(void **state)
 	put32(rec, 12, 77);
 	put32(rec, 16, 1);
 	put64(rec, 24, 123456);
-	assert_int_equal(sample_source_decode(source, timerlat->id, rec, 3), 1);
+	assert_int_equal(sample_source_decode(source, timerlat->id, rec, sizeof(rec), 3), 1);
 	assert_int_equal(seen.latencies, 1);
 	assert_int_equal(seen.cpu, 3);
 	assert_int_equal(seen.context, CTX_THREAD);
 	assert_int_equal(seen.value, 123456);
 	/* the kernel's context 0 is the IRQ, 2 the return to user space */
 	put32(rec, 16, 0);
-	assert_int_equal(sample_source_decode(source, timerlat->id, rec, 3), 1);
+	assert_int_equal(sample_source_decode(source, timerlat->id, rec, sizeof(rec), 3), 1);
 	assert_int_equal(seen.context, CTX_IRQ);
 	put32(rec, 16, 2);
 	put64(rec, 24, 654321);
-	assert_int_equal(sample_source_decode(source, timerlat->id, rec, 3), 1);
+	assert_int_equal(sample_source_decode(source, timerlat->id, rec, sizeof(rec), 3), 1);
 	assert_int_equal(seen.latencies, 3);
 	assert_int_equal(seen.context, CTX_USER);
 	assert_int_equal(seen.value, 654321);
 	/* a context this rtla does not know is not a sample */
 	put32(rec, 16, 3);
-	assert_int_equal(sample_source_decode(source, timerlat->id, rec, 3), 0);
+	assert_int_equal(sample_source_decode(source, timerlat->id, rec, sizeof(rec), 3), 0);
 	assert_int_equal(seen.latencies, 3);
 	assert_int_equal(sample_source_ignored(source), 1);
 
@@ -123,7 +123,7 @@ static void test_decode_all_kinds(void **state)
 	put32(rec, 48, 1181);
 	put32(rec, 52, 5);
 	put32(rec, 56, 177);
-	assert_int_equal(sample_source_decode(source, osnoise->id, rec, 1), 1);
+	assert_int_equal(sample_source_decode(source, osnoise->id, rec, sizeof(rec), 1), 1);
 	assert_int_equal(seen.periods, 1);
 	assert_int_equal(seen.period.noise, 440);
 	assert_int_equal(seen.period.runtime, 1000000);
@@ -137,11 +137,11 @@ static void test_decode_all_kinds(void **state)
 	/* start@16 duration@24 interference@32 */
 	memset(rec, 0, sizeof(rec));
 	put64(rec, 24, 9001);
-	assert_int_equal(sample_source_decode(source, threshold->id, rec, 0), 1);
+	assert_int_equal(sample_source_decode(source, threshold->id, rec, sizeof(rec), 0), 1);
 	assert_int_equal(seen.noises, 1);
 	assert_int_equal(seen.value, 9001);
 
-	assert_int_equal(sample_source_decode(source, irq_noise->id, rec, 0), 0);
+	assert_int_equal(sample_source_decode(source, irq_noise->id, rec, sizeof(rec), 0), 0);
 	assert_int_equal(sample_source_ignored(source), 2);
 	sample_source_free(source);
 	tep_free(tep);
@@ -155,7 +155,7 @@ static void test_kernel_without_events(void **state)
 	unsigned char rec[64] = { 0 };
 
 	assert_non_null(source);
-	assert_int_equal(sample_source_decode(source, 17, rec, 0), 0);
+	assert_int_equal(sample_source_decode(source, 17, rec, sizeof(rec), 0), 0);
 	sample_source_free(source);
 	tep_free(tep);
 }

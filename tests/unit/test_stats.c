@@ -2,8 +2,11 @@
 #include "testutil.h"
 
 #include <sys/mman.h>
+#include <sys/resource.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
+#include "cli/options.h"
 #include "cli/params.h"
 #include "model/results.h"
 #include "model/stats.h"
@@ -199,6 +202,45 @@ static void test_histogram_prefault(void **state)
 	histogram_free(&hist);
 }
 
+/*
+ * -E 9999999 -c 0 on a 1024-CPU machine: buckets for CPU 0 alone (3 x
+ * 80 MB of address space, not 1024 x 240 MB), under a 2 GB limit.
+ */
+static void test_large_entries_one_cpu(void **state)
+{
+	static const struct tool_id tool = {
+		"timerlat hist", "", TRACER_TIMERLAT, MODE_HIST, false };
+	const char *argv[] = { "hist", "-E", "9999999", "-c", "0", NULL };
+	struct rlimit limit = { 2UL << 30, 2UL << 30 };
+	struct rtla_params params;
+	struct rtla_results results;
+	struct histogram merged;
+	int status;
+	pid_t pid;
+
+	assert_int_equal(options_parse(&tool, 5, (char **)argv, 1024, &params,
+				       stderr), OPTIONS_OK);
+	pid = fork();
+	assert_true(pid >= 0);
+	if (!pid) {
+		if (setrlimit(RLIMIT_AS, &limit) ||
+		    results_alloc(&results, &params, 1024))
+			_exit(1);
+		results_add_sample(&results, 0, CTX_THREAD, 9999998000ULL);
+		if (results.cpu[1].hist[CTX_THREAD].buckets ||
+		    results_merge_all(&results, CTX_THREAD, &merged) ||
+		    merged.buckets[9999998] != 1)
+			_exit(2);
+		histogram_free(&merged);
+		results_free(&results);
+		_exit(0);
+	}
+	assert_int_equal(waitpid(pid, &status, 0), pid);
+	assert_true(WIFEXITED(status));
+	assert_int_equal(WEXITSTATUS(status), 0);
+	params_free(&params);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -212,6 +254,7 @@ int main(void)
 		cmocka_unit_test(test_noise_available_truncates),
 		cmocka_unit_test(test_results_units),
 		cmocka_unit_test(test_results_unmeasured_cpu),
+		cmocka_unit_test(test_large_entries_one_cpu),
 	};
 
 	return RUN_SUITE("stats", tests);

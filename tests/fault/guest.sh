@@ -1,0 +1,170 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+# Fault tests, run inside the VM (tests/fault/run puts them there):
+#   guest.sh SIGNAL_RUNS_PER_TOOL
+# A signal before rtla set its handlers (during exec) ends it by the
+# signal, before it changed anything: that exit status is accepted, the
+# state is checked all the same.
+# A shell starts a background job with INT and QUIT ignored; rtla catches
+# them anyway (only an ignored HUP is kept: nohup).
+# A signal at a random moment of a run; two runs at once; a read-only
+# tracefs; a full file system for every output.  After each, tracefs and
+# every knob must read as before the first.  One line per case:
+#   ok|FAIL CASE DETAILS      and a summary line at the end.
+T=/sys/kernel/tracing
+N=${1:-3}
+TOOLS="timerlat_top timerlat_hist osnoise_top osnoise_hist hwnoise"
+SIGNALS="INT TERM HUP QUIT USR1 ALRM KILL"
+KNOBS="osnoise/cpus osnoise/period_us osnoise/runtime_us
+osnoise/stop_tracing_us osnoise/stop_tracing_total_us
+osnoise/timerlat_period_us osnoise/print_stack osnoise/options
+tracing_thresh current_tracer tracing_on"
+pass=0 fail=0 diffs=0
+
+snap() {
+	for f in $KNOBS; do
+		[ -e $T/$f ] && echo "$f=$(tr '\n' ' ' <$T/$f)"
+	done
+	echo "instances=$(ls $T/instances | tr '\n' ' ')"
+}
+
+report() {	# report OK? CASE DETAILS
+	if [ "$1" = 0 ]; then
+		pass=$((pass + 1)); echo "ok $2 $3"
+	else
+		fail=$((fail + 1)); echo "FAIL $2 $3"
+	fi
+}
+
+same_as_baseline() {	# CASE: compare with the baseline, count differences
+	snap >/tmp/now
+	if cmp -s /tmp/base /tmp/now; then
+		return 0
+	fi
+	diffs=$((diffs + 1))
+	echo "  state differs after $1:"
+	diff /tmp/base /tmp/now | grep '^[-+][a-z]' | sed 's/^/    /'
+	return 1
+}
+
+args() {	# TOOL: a short run that changes many knobs (hist has no -q)
+	case $1 in
+	timerlat_top) echo "timerlat top -q -d 4s -c 0 -p 400" ;;
+	timerlat_hist) echo "timerlat hist -d 4s -c 0 -p 400 -E 50" ;;
+	osnoise_top) echo "osnoise top -q -d 4s -c 0 -p 200000 -r 150000 -T 5" ;;
+	osnoise_hist) echo "osnoise hist -d 4s -c 0 -p 200000 -r 150000 -T 5" ;;
+	hwnoise) echo "hwnoise -q -d 4s -c 1 -p 200000 -r 150000" ;;
+	esac
+}
+
+# Originals that are not the defaults, so a missed restore shows.
+echo 1 >$T/osnoise/cpus
+echo 600000 >$T/osnoise/runtime_us
+echo 700000 >$T/osnoise/period_us
+echo 1100 >$T/osnoise/timerlat_period_us
+echo 3 >$T/tracing_thresh
+snap >/tmp/base
+
+signal_case() {	# TOOL SIGNAL
+	local tool=$1 sig=$2 delay rc out
+	delay=$((RANDOM % 2500))
+	rtla $(args $tool) >/tmp/out 2>&1 &
+	pid=$!
+	usleep $((delay * 1000))
+	kill -$sig $pid 2>/dev/null
+	wait $pid
+	rc=$?
+	if [ $sig = KILL ]; then
+		# the next run puts back the killed run's originals, and says so
+		snap >/tmp/killed
+		rtla $(args $tool | sed 's/-d 4s/-d 1s/') >/tmp/out 2>&1
+		rc=$?
+		said=$(grep -c 'restored the settings' /tmp/out)
+		if [ $rc != 0 ] || { ! cmp -s /tmp/base /tmp/killed && [ $said = 0 ]; }; then
+			report 1 "$tool-$sig" "clean run after KILL rc=$rc said=$said: $(head -3 /tmp/out)"
+			same_as_baseline "$tool $sig at ${delay}ms"
+			return
+		fi
+		rc="$rc said=$said"
+	elif [ $rc != 0 ] && [ $rc != $((128 + $(kill -l $sig))) ]; then
+		report 1 "$tool-$sig" "at ${delay}ms rc=$rc: $(grep rtla /tmp/out | head -2)"
+		same_as_baseline "$tool $sig at ${delay}ms"
+		return
+	fi
+	same_as_baseline "$tool $sig at ${delay}ms"
+	report $? "$tool-$sig" "at ${delay}ms rc=$rc"
+}
+
+i=0
+for round in $(seq $N); do
+	for tool in $TOOLS; do
+		i=$((i + 1))
+		set -- $SIGNALS
+		shift $((i % 7))
+		signal_case $tool ${1:-KILL}
+	done
+done
+
+# A second Ctrl-C while the first one's teardown runs.
+for tool in $TOOLS; do
+	rtla $(args $tool) >/tmp/out 2>&1 &
+	pid=$!
+	sleep 2
+	kill -INT $pid
+	usleep $(((RANDOM % 300) * 1000))
+	kill -INT $pid 2>/dev/null
+	wait $pid
+	rc=$?
+	same_as_baseline "$tool double INT"
+	[ $? = 0 ] && [ $rc = 0 ]
+	report $? "$tool-INT-INT" "rc=$rc"
+done
+
+# Two runs at once: the second is refused as busy and changes nothing.
+rtla timerlat top -q -d 6s -c 0 -p 400 >/tmp/out-a 2>&1 &
+a=$!
+sleep 2
+snap >/tmp/during
+rtla osnoise top -q -d 1s -c 1 -p 300000 -r 200000 >/tmp/out-b 2>&1
+rc=$?
+snap >/tmp/during2
+cmp -s /tmp/during /tmp/during2 && grep -q busy /tmp/out-b && [ $rc = 1 ]
+report $? two-runs "second rc=$rc: $(head -1 /tmp/out-b)"
+wait $a
+same_as_baseline two-runs
+report $? two-runs-after "first rc=$?"
+
+# A read-only tracefs: a clear error, nothing changed.
+mount -o remount,ro $T
+rtla timerlat top -q -d 1s >/tmp/out 2>&1
+rc=$?
+mount -o remount,rw $T
+[ $rc = 1 ] && [ $(wc -l </tmp/out) = 1 ] && grep -q read-only /tmp/out
+report $? readonly-tracefs "rc=$rc: $(head -1 /tmp/out)"
+same_as_baseline readonly-tracefs
+report $? readonly-after ""
+
+# A full file system for every output: each failure told, rc 1, no
+# truncated file and no temporary left.
+mkdir -p /mnt/full
+mount -t tmpfs -o size=64k tmpfs /mnt/full
+dd if=/dev/zero of=/mnt/full/filler bs=1k count=64 2>/dev/null
+rtla timerlat hist -d 2s -c 0 -T 1 -t /mnt/full/trace.txt \
+	--json /mnt/full/r.json --openmetrics /mnt/full/r.om \
+	--junit /mnt/full/r.xml >/tmp/out 2>&1
+rc=$?
+left=$(ls /mnt/full | grep -v '^filler$' | tr '\n' ' ')
+told=$(grep -c 'cannot write\|cannot save' /tmp/out)
+[ $rc = 1 ] && [ -z "$left" ] && [ $told = 4 ]
+report $? full-fs "rc=$rc told=$told left='$left' $(grep -m1 'cannot' /tmp/out)"
+# the text report on a full disk: told, exit 1
+rtla timerlat top -q -d 1s -c 0 >/mnt/full/top.txt 2>/tmp/out
+rc=$?
+[ $rc = 1 ] && grep -q 'cannot write the report to stdout' /tmp/out
+report $? full-fs-stdout "rc=$rc $(head -1 /tmp/out)"
+umount /mnt/full
+same_as_baseline full-fs
+report $? full-fs-after ""
+
+echo "fault: $pass passed, $fail failed, $diffs state differences"
+[ $fail = 0 ]
