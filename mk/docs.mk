@@ -30,6 +30,9 @@ bashcompdir	?= $(or $(shell $(PKG_CONFIG) --define-variable=prefix='$(prefix)' \
 			--variable=completionsdir bash-completion 2>/dev/null), \
 			$(datadir)/bash-completion/completions)
 
+# "osnoise ..." and "timerlat ..." work as "rtla osnoise ...", as the
+# links Debian's rtla installs
+CMD_LINKS	:= osnoise timerlat
 INSTALL		?= install
 INSTALL_PROGRAM	?= $(INSTALL)
 INSTALL_DATA	?= $(INSTALL) -m 644
@@ -64,6 +67,8 @@ install: install-bin install-man install-completion
 install-bin: $(BUILD)/rtla
 	$(INSTALL) -d '$(DESTDIR)$(bindir)'
 	$(INSTALL_PROGRAM) $(BUILD)/rtla '$(DESTDIR)$(bindir)/rtla'
+	for cmd in $(CMD_LINKS); do \
+		ln -sf rtla "$(DESTDIR)$(bindir)/$$cmd"; done
 
 install-man: man
 	$(INSTALL) -d '$(DESTDIR)$(man1dir)'
@@ -75,6 +80,7 @@ install-completion:
 
 uninstall:
 	rm -f '$(DESTDIR)$(bindir)/rtla'
+	for cmd in $(CMD_LINKS); do rm -f "$(DESTDIR)$(bindir)/$$cmd"; done
 	for page in $(notdir $(MAN_PAGES)); do \
 		rm -f "$(DESTDIR)$(man1dir)/$$page"; done
 	rm -f '$(DESTDIR)$(bashcompdir)/rtla'

@@ -85,6 +85,8 @@ pages="rtla rtla-osnoise rtla-osnoise-top rtla-osnoise-hist rtla-timerlat
 rtla-timerlat-top rtla-timerlat-hist rtla-hwnoise"
 {
 	echo ./usr/bin/rtla
+	echo ./usr/bin/osnoise
+	echo ./usr/bin/timerlat
 	echo ./usr/share/bash-completion/completions/rtla
 	echo ./usr/share/doc/$pkg/changelog.Debian.gz
 	echo ./usr/share/doc/$pkg/copyright

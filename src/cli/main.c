@@ -87,11 +87,27 @@ static int run_command(const struct command *cmd, int argc, char **argv)
 	return RTLA_EXIT_ERROR;
 }
 
-int main(int argc, char **argv)
+/* The command called @name, or NULL. */
+static const struct command *find_command(const char *name)
 {
 	size_t i;
 
+	for (i = 0; i < NR_COMMANDS; i++)
+		if (!strcmp(name, commands[i].name))
+			return &commands[i];
+	return NULL;
+}
+
+int main(int argc, char **argv)
+{
+	const char *self = strrchr(argv[0], '/');
+	const struct command *cmd;
+
 	save_cmdline(argc, argv);
+	/* run as "osnoise ..." or "timerlat ...", links to rtla */
+	cmd = find_command(self ? self + 1 : argv[0]);
+	if (cmd)
+		return run_command(cmd, argc, argv);
 	if (argc < 2) {
 		usage(stderr);
 		return RTLA_EXIT_ERROR;
@@ -104,9 +120,9 @@ int main(int argc, char **argv)
 		printf("rtla version %s\n", RTLA_VERSION);
 		return RTLA_EXIT_OK;
 	}
-	for (i = 0; i < NR_COMMANDS; i++)
-		if (!strcmp(argv[1], commands[i].name))
-			return run_command(&commands[i], argc - 1, argv + 1);
+	cmd = find_command(argv[1]);
+	if (cmd)
+		return run_command(cmd, argc - 1, argv + 1);
 	fprintf(stderr, "rtla: unknown command '%s' (osnoise, timerlat or hwnoise)\n",
 		argv[1]);
 	return RTLA_EXIT_ERROR;

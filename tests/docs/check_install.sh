@@ -26,6 +26,8 @@ expected()
 {
 	{
 		echo "755 $1/bin/rtla"
+		echo "777 $1/bin/osnoise"
+		echo "777 $1/bin/timerlat"
 		for page in $pages; do
 			echo "644 $1/share/man/man1/$page.1"
 		done

@@ -33,20 +33,20 @@ badopt  ; *             ; ~rc=1 ~oneline=bogus         ; -d 2s --bogus
 badP    ; *             ; ~rc=1 ~oneline=prio|x:1      ; -d 2s -P x:1
 badE    ; * hist        ; ~rc=1 ~oneline=entr|-E       ; -d 2s -E 0
 badb    ; * hist        ; ~rc=1 ~oneline=bucket|-b     ; -d 2s -b 0
-user    ; timerlat *    ; rcif=FD:0:1 ~usr ~restored   ; %q -c 1 -u -p 2000 -d 2s
-kthr    ; timerlat top  ; rc=0 counts=0,1 numbers ~nousr ; -q -k -p 2000 -d 2s
-uload   ; timerlat top  ; ~rcif=FD:0:1 ~usr ~restored  ; -q -U -d 1s
-hk      ; timerlat top  ; ~rc=0 counts=1 ~restored     ; -q -H 0 -c 1 -p 2000 -d 2s
-hk      ; osnoise hist  ; ~rc=0 counts=1 ~restored     ; -H 0 -c 1 -d 2s
-warm    ; timerlat hist ; ~rc=0 counts=0,1 ~restored   ; --warm-up 1 -p 2000 -d 2s
-warm    ; osnoise top   ; ~rc=0 counts=0,1 ~restored   ; -q --warm-up 1 -d 2s
-bufsz   ; timerlat top  ; ~rc=0 counts=0,1 ~restored   ; -q --trace-buffer-size 1024 -t t4.txt -p 2000 -d 2s
-align   ; timerlat top  ; ~rcif=ALIGN:0:1 ~restored    ; -q -A 10 -p 2000 -d 2s
+user    ; timerlat *    ; ~rcif=FD:0:1 ~usr ~restored ; %q -c 1 -u -p 2000 -d 2s
+kthr    ; timerlat top  ; ~rc=0 ~counts=0,1 ~numbers ~nousr ; -q -k -p 2000 -d 2s
+uload   ; timerlat top  ; ~rcif=FD:0:1 ~usr ~restored ; -q -U -d 1s
+hk      ; timerlat top  ; ~rc=0 ~counts=1 ~restored ; -q -H 0 -c 1 -p 2000 -d 2s
+hk      ; osnoise hist  ; ~rc=0 ~counts=1 ~restored ; -H 0 -c 1 -d 2s
+warm    ; timerlat hist ; ~rc=0 ~counts=0,1 ~restored ; --warm-up 1 -p 2000 -d 2s
+warm    ; osnoise top   ; ~rc=0 ~counts=0,1 ~restored ; -q --warm-up 1 -d 2s
+bufsz   ; timerlat top  ; ~rc=0 ~counts=0,1 ~restored ; -q --trace-buffer-size 1024 -t t4.txt -p 2000 -d 2s
+align   ; timerlat top  ; ~rcif=ALIGN:0:1 ~restored ; -q -A 10 -p 2000 -d 2s
 idle    ; timerlat top  ; ~rc=1 ~oneline=idle ~restored ; -q --deepest-idle-state 0 -d 1s
 cgroup  ; timerlat top  ; ~rcif=FD:0:1 ~cgempty ~restored ; -q -C rtla-e2e -d 2s
 trigger ; timerlat hist ; ~rc=0 ~file=sched_sched_switch_hist.txt ~restored ; -d 2s -e sched:sched_switch --trigger hist:keys=prev_pid
-cont    ; timerlat top  ; ~rc=2 ~hits ~restored        ; -q -T 1 -d 3s --on-threshold shell,command=true --on-threshold continue
-endact  ; osnoise top   ; ~rc=0 ~endshell ~restored    ; -q -d 1s --on-end shell,command=false --on-end signal,num=10,pid=999999
+cont    ; timerlat top  ; ~rc=2 ~hits ~restored ; -q -T 1 -d 3s --on-threshold shell,command=true --on-threshold continue
+endact  ; osnoise top   ; ~rc=0 ~endshell ~restored ; -q -d 1s --on-end shell,command=false --on-end signal,num=10,pid=999999
 killINT ; *             ; ~rc=0 ~restored              ; %q -d 30s
 killTERM; *             ; ~restored                    ; %q -d 30s
 '
