@@ -73,6 +73,8 @@ install-bin: $(BUILD)/rtla
 install-man: man
 	$(INSTALL) -d '$(DESTDIR)$(man1dir)'
 	$(INSTALL_DATA) $(MAN_PAGES) '$(DESTDIR)$(man1dir)/'
+	for cmd in $(CMD_LINKS); do \
+		ln -sf rtla-$$cmd.1 "$(DESTDIR)$(man1dir)/$$cmd.1"; done
 
 install-completion:
 	$(INSTALL) -d '$(DESTDIR)$(bashcompdir)'
@@ -81,7 +83,7 @@ install-completion:
 uninstall:
 	rm -f '$(DESTDIR)$(bindir)/rtla'
 	for cmd in $(CMD_LINKS); do rm -f "$(DESTDIR)$(bindir)/$$cmd"; done
-	for page in $(notdir $(MAN_PAGES)); do \
+	for page in $(notdir $(MAN_PAGES)) $(CMD_LINKS:=.1); do \
 		rm -f "$(DESTDIR)$(man1dir)/$$page"; done
 	rm -f '$(DESTDIR)$(bashcompdir)/rtla'
 

@@ -87,6 +87,8 @@ rtla-timerlat-top rtla-timerlat-hist rtla-hwnoise"
 	echo ./usr/bin/rtla
 	echo ./usr/bin/osnoise
 	echo ./usr/bin/timerlat
+	echo ./usr/share/man/man1/osnoise.1.gz
+	echo ./usr/share/man/man1/timerlat.1.gz
 	echo ./usr/share/bash-completion/completions/rtla
 	echo ./usr/share/doc/$pkg/changelog.Debian.gz
 	echo ./usr/share/doc/$pkg/copyright

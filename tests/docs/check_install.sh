@@ -28,6 +28,8 @@ expected()
 		echo "755 $1/bin/rtla"
 		echo "777 $1/bin/osnoise"
 		echo "777 $1/bin/timerlat"
+		echo "777 $1/share/man/man1/osnoise.1"
+		echo "777 $1/share/man/man1/timerlat.1"
 		for page in $pages; do
 			echo "644 $1/share/man/man1/$page.1"
 		done
