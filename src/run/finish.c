@@ -17,7 +17,8 @@ static int report_stop(struct run *run)
 {
 	const char *file = tracer_trace_file(run->params);
 
-	fprintf(run->text, "rtla %s hit stop tracing\n", run->tracer->name);
+	/* rtla 7.2's words (rtla 6.1 began with "rtla ") */
+	fprintf(run->text, "%s hit stop tracing\n", run->tracer->name);
 	if (!run->trace)
 		return 0;
 	tracefs_trace_off(run->trace);

@@ -263,8 +263,9 @@ chk_early() {
 }
 
 chk_stopline() {
-	cat "$OUT.out" "$OUT.err" | grep -qx "rtla ${TOOL% *} hit stop tracing" ||
-		echo "no line 'rtla ${TOOL% *} hit stop tracing'"
+	# rtla 6.1 says "rtla timerlat hit ...", rtla 7.2 and ours "timerlat hit ..."
+	cat "$OUT.out" "$OUT.err" | grep -Eqx "(rtla )?${TOOL% *} hit stop tracing" ||
+		echo "no line '${TOOL% *} hit stop tracing'"
 }
 
 # The trace file $1 was written and is not empty.
