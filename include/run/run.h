@@ -44,6 +44,7 @@ struct run {
 	char *mounted_tracefs;		/* rtla mounted it: unmount at the end */
 	FILE *text;			/* the text report: stderr when a
 					   report goes to stdout */
+	int text_errno;			/* why writing the text failed */
 	time_t start_time;
 	time_t end_time;
 };

@@ -42,10 +42,12 @@ int tool_main(const struct rtla_tool *tool, int argc, char **argv,
 		run_measure(&run);
 		status = run_finish(&run);
 		/* a full disk behind "> file" is an error; a closed pipe is not */
-		if ((fflush(stdout) || ferror(stdout)) && errno != EPIPE &&
+		if (fflush(stdout))
+			run.text_errno = errno;
+		if (ferror(stdout) && run.text_errno != EPIPE &&
 		    run_stop_requested != SIGPIPE) {
 			run_error(&run, "cannot write the report to stdout: %s",
-				  strerror(errno));
+				  strerror(run.text_errno ? run.text_errno : EIO));
 			status = RTLA_EXIT_ERROR;
 		}
 	}

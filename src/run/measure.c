@@ -74,8 +74,11 @@ static void show(struct run *run, bool clear)
 	if (clear)
 		fputs("\033[H\033[J", run->text);
 	run->tool->render(run->text, run->params, &run->results);
-	if (fflush(run->text) && errno == EPIPE)
-		run_stop_requested = SIGPIPE;
+	if (fflush(run->text)) {
+		run->text_errno = errno;
+		if (errno == EPIPE)
+			run_stop_requested = SIGPIPE;
+	}
 }
 
 static void collect(struct run *run)

@@ -160,7 +160,7 @@ report $? full-fs "rc=$rc told=$told left='$left' $(grep -m1 'cannot' /tmp/out)"
 # the text report on a full disk: told, exit 1
 rtla timerlat top -q -d 1s -c 0 >/mnt/full/top.txt 2>/tmp/out
 rc=$?
-[ $rc = 1 ] && grep -q 'cannot write the report to stdout' /tmp/out
+[ $rc = 1 ] && grep -q 'cannot write the report to stdout: No space left' /tmp/out
 report $? full-fs-stdout "rc=$rc $(head -1 /tmp/out)"
 umount /mnt/full
 same_as_baseline full-fs
