@@ -115,7 +115,8 @@ text_patch_case() {
 }
 
 main() {
-	local which=${1:-both} bins= b
+	local which=${1:-both} tools=${2:-timerlat hist,timerlat top,osnoise top,osnoise hist}
+	local bins= b
 
 	rm -rf "$WORK"
 	mkdir -p "$WORK"
@@ -140,7 +141,11 @@ main() {
 	esac
 	case $which in ref|both) bins="$bins ref:/usr/bin/rtla-ref" ;; esac
 
-	for TOOL in "timerlat hist" "timerlat top" "osnoise top" "osnoise hist"; do
+	local IFS_SAVED=$IFS
+	IFS=,
+	set -- $tools
+	IFS=$IFS_SAVED
+	for TOOL; do
 		SLUG=$(echo $TOOL | tr ' ' -)
 		for b in $bins; do
 			BNAME=${b%%:*} BIN=${b#*:}
