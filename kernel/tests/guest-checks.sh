@@ -228,6 +228,44 @@ check_timerlat() {
 	echo 1408 > $T/buffer_size_kb
 }
 
+# timerlat reports thread and softirq noise only from its timer IRQ to its
+# thread: per CPU, each such event comes after an irq sample and before
+# the thread sample of the same activation.
+check_timerlat_window() {
+	reset_tracing
+	echo 2048 > $T/buffer_size_kb
+	echo 1 > $T/events/osnoise/softirq_noise/enable
+	echo 1 > $T/events/osnoise/thread_noise/enable
+	echo timerlat > $T/current_tracer
+	sleep 2
+	echo 0 > $T/tracing_on
+	cat $T/trace > /tmp/tlwin.txt
+	echo nop > $T/current_tracer
+	if awk '
+	!match($0, /\[[0-9]+\]/) { next }
+	{ cpu = substr($0, RSTART + 1, RLENGTH - 2) + 0 }
+	/ context +irq / { open[cpu] = 1; seen[cpu] = 1; next }
+	/ context +thread / { open[cpu] = 0; next }
+	/ (softirq|thread)_noise: / {
+		if (!(cpu in seen))
+			next
+		n++
+		if (!open[cpu]) {
+			if (bad < 5)
+				print "outside the window: " $0
+			bad++
+		}
+	}
+	END { printf "timerlat window: %d noise events, %d outside\n", n, bad
+	      exit bad > 0 }' /tmp/tlwin.txt; then
+		pass timerlat_noise_window
+	else
+		fail timerlat_noise_window "see above"
+	fi
+	echo 1408 > $T/buffer_size_kb
+	reset_tracing
+}
+
 # --- stop conditions ------------------------------------------------------
 
 # Run TRACER with FILE=VALUE and expect tracing_on to drop within 10 s.
@@ -261,8 +299,8 @@ check_noise() {
 	reset_tracing
 	echo 2048 > $T/buffer_size_kb
 	echo $LASTCPU > $O/cpus
-	echo 200000 > $O/period_us
 	echo 100000 > $O/runtime_us
+	echo 200000 > $O/period_us
 	echo 1 > $T/events/osnoise/enable
 	taskset -c $LASTCPU sh -c 'while :; do :; done' &
 	busy=$!
@@ -311,11 +349,160 @@ check_instances() {
 	check instances_both_sample [ "$na" -gt 0 -a "$nb" -gt 0 ]
 	check instances_one_thread_per_cpu [ "$(count_threads osnoise)" = $NCPUS ]
 	echo 0 > $B/tracing_on
+	check instance_a_still_running [ "$(count_threads osnoise)" = $NCPUS ]
 	echo nop > $A/current_tracer
-	check instance_b_still_running [ "$(count_threads osnoise)" = $NCPUS ]
+	check instances_all_off_no_workload wait_threads osnoise 0
+	echo 1 > $B/tracing_on
+	check instance_b_on_restarts wait_threads osnoise $NCPUS
+	echo > $B/trace
+	sleep 1
+	check instance_b_samples_resume [ "$(grep -c '^ .*\[0' $B/trace)" -gt 0 ]
 	echo nop > $B/current_tracer
 	rmdir $A $B
 	check instances_threads_gone wait_threads osnoise 0
+	reset_tracing
+}
+
+# --- tracing_on ---------------------------------------------------------------
+
+# tracing_on 0 takes an instance out of the tracer; with no instance left
+# the workload stops, and 1 starts it again (tracer .start/.stop).
+check_tracing_on() {
+	for tracer in osnoise timerlat; do
+		reset_tracing
+		echo $tracer > $T/current_tracer
+		check "${tracer}_on_threads" wait_threads $tracer $NCPUS
+		echo 0 > $T/tracing_on
+		check "${tracer}_tracing_off_stops_workload" wait_threads $tracer 0
+		echo 1 > $T/tracing_on
+		check "${tracer}_tracing_on_restarts_workload" wait_threads $tracer $NCPUS
+		echo > $T/trace
+		sleep 2
+		n=$(grep -v '^#' $T/trace | grep -c .)
+		check "${tracer}_tracing_on_samples_resume" [ "$n" -gt 0 ]
+		echo nop > $T/current_tracer
+		check "${tracer}_tracing_on_nop" wait_threads $tracer 0
+	done
+	reset_tracing
+}
+
+# --- options ------------------------------------------------------------------
+
+# Summary lines of an osnoise trace: print "n zero" where zero counts the
+# lines whose column COL (from the end, 0 = THREAD) is 0.
+osnoise_column_zero() {
+	awk -v col=$2 '$NF ~ /^[0-9]+$/ && NF >= 13 && $(NF-6) ~ /^[0-9]+\.[0-9]+$/ {
+		n++; if ($(NF - col) == 0) z++ }
+		END { printf "%d %d\n", n, z }' $1
+}
+
+check_options() {
+	# NO_OSNOISE_WORKLOAD: no osnoise threads, the noise is still
+	# recorded; timerlat keeps its threads.
+	reset_tracing
+	echo NO_OSNOISE_WORKLOAD > $O/options
+	echo 1 > $T/events/osnoise/irq_noise/enable
+	echo osnoise > $T/current_tracer
+	sleep 2
+	check no_workload_no_osnoise_threads [ "$(count_threads osnoise)" = 0 ]
+	check no_workload_noise_recorded grep -q "irq_noise:" $T/trace
+	echo nop > $T/current_tracer
+	echo timerlat > $T/current_tracer
+	check no_workload_timerlat_threads wait_threads timerlat $NCPUS
+	sleep 1
+	check no_workload_timerlat_samples grep -q "context *thread" $T/trace
+	echo nop > $T/current_tracer
+
+	# OSNOISE_IRQ_DISABLE: no IRQ counted inside a window.
+	reset_tracing
+	echo 100000 > $O/runtime_us
+	echo 200000 > $O/period_us
+	echo OSNOISE_IRQ_DISABLE > $O/options
+	echo osnoise > $T/current_tracer
+	sleep 3
+	echo 0 > $T/tracing_on
+	cat $T/trace > /tmp/irqoff.txt
+	echo nop > $T/current_tracer
+	set -- $(osnoise_column_zero /tmp/irqoff.txt 2)
+	check irq_disable_no_irq [ "$1" -gt 3 -a "$1" = "$2" ]
+	echo "irq_disable: $1 samples, $2 with IRQ 0"
+
+	# OSNOISE_PREEMPT_DISABLE: a busy task cannot preempt the window.
+	reset_tracing
+	echo 100000 > $O/runtime_us
+	echo 200000 > $O/period_us
+	echo $LASTCPU > $O/cpus
+	echo OSNOISE_PREEMPT_DISABLE > $O/options
+	taskset -c $LASTCPU sh -c 'while :; do :; done' &
+	busy=$!
+	echo osnoise > $T/current_tracer
+	sleep 3
+	echo 0 > $T/tracing_on
+	kill $busy
+	cat $T/trace > /tmp/preemptoff.txt
+	echo nop > $T/current_tracer
+	set -- $(osnoise_column_zero /tmp/preemptoff.txt 0)
+	check preempt_disable_no_thread [ "$1" -gt 3 -a "$1" = "$2" ]
+	echo "preempt_disable: $1 samples, $2 with THREAD 0"
+	reset_tracing
+}
+
+# --- tracing_max_latency ----------------------------------------------------------
+
+# Reset when the tracer starts, then the largest latency seen (in us).
+check_max_latency() {
+	reset_tracing
+	[ -e $T/tracing_max_latency ] || { fail max_latency "no tracing_max_latency"; return; }
+	echo 2048 > $T/buffer_size_kb
+	echo 99999999 > $T/tracing_max_latency
+	echo timerlat > $T/current_tracer
+	sleep 2
+	echo 0 > $T/tracing_on
+	v=$(cat $T/tracing_max_latency)
+	m=$(awk '/ timer_latency / { for (i = 1; i <= NF; i++) if ($i == "timer_latency") { l = $(i + 1) + 0; if (l > m) m = l } }
+		END { printf "%d\n", m / 1000 }' $T/trace)
+	echo "max_latency: file $v us, trace max $m us"
+	check timerlat_max_latency_reset [ "$v" != 99999999 ]
+	check timerlat_max_latency_value [ "$v" -gt 0 -a "$v" -ge "$m" ]
+	echo nop > $T/current_tracer
+	echo 1408 > $T/buffer_size_kb
+	reset_tracing
+	echo 99999999 > $T/tracing_max_latency
+	echo 10000 > $O/runtime_us
+	echo 20000 > $O/period_us
+	echo osnoise > $T/current_tracer
+	sleep 2
+	echo 0 > $T/tracing_on
+	v=$(cat $T/tracing_max_latency)
+	m=$(awk '$NF ~ /^[0-9]+$/ && NF >= 13 && $(NF-6) ~ /^[0-9]+\.[0-9]+$/ {
+		if ($(NF-5) + 0 > m) m = $(NF-5) + 0 } END { print m + 0 }' $T/trace)
+	echo "max_latency: file $v us, osnoise max single $m us"
+	check osnoise_max_latency [ "$v" != 99999999 -a "$v" -ge "$m" ]
+	reset_tracing
+}
+
+# --- a large threshold does not stop, print_stack only when asked ---------------
+
+check_thresholds() {
+	reset_tracing
+	# Far above any latency of a loaded TCG guest (1 s was reached).
+	echo 30000000 > $O/stop_tracing_us
+	echo timerlat > $T/current_tracer
+	sleep 3
+	check large_stop_threshold_keeps_tracing [ "$(cat $T/tracing_on)" = 1 ]
+	check no_print_stack_by_default sh -c "! grep -q '<stack trace>' $T/trace"
+	reset_tracing
+}
+
+# --- rmdir of a running instance ----------------------------------------------
+
+check_rmdir() {
+	reset_tracing
+	mkdir $T/instances/rtla_rm
+	echo osnoise > $T/instances/rtla_rm/current_tracer
+	check rmdir_running_threads wait_threads osnoise $NCPUS
+	check rmdir_running rmdir $T/instances/rtla_rm
+	check rmdir_running_threads_gone wait_threads osnoise 0
 	reset_tracing
 }
 
@@ -347,6 +534,32 @@ check_cycles() {
 		fi
 		echo nop > $T/current_tracer
 		check "${tracer}_stopped" wait_threads $tracer 0
+	done
+	reset_tracing
+}
+
+# 20 offline/online cycles of the last CPU while the tracer runs: one
+# thread per online CPU at the end, and samples again on that CPU.
+check_hotplug_run() {
+	hp=/sys/devices/system/cpu/cpu$LASTCPU/online
+	[ -w $hp ] || { fail hotplug_run "cpu$LASTCPU cannot go offline"; return; }
+	for tracer in osnoise timerlat; do
+		reset_tracing
+		echo 100000 > $O/runtime_us
+		echo 200000 > $O/period_us
+		echo $tracer > $T/current_tracer
+		i=0
+		while [ $i -lt 20 ]; do
+			echo 0 > $hp
+			echo 1 > $hp
+			i=$((i + 1))
+		done
+		check "${tracer}_hotplug_run_threads" wait_threads $tracer $NCPUS
+		echo > $T/trace
+		sleep 2
+		n=$(grep -c "\[00$LASTCPU\]" $T/trace)
+		check "${tracer}_hotplug_run_samples_cpu$LASTCPU" [ "$n" -gt 0 ]
+		echo nop > $T/current_tracer
 	done
 	reset_tracing
 }
@@ -385,7 +598,14 @@ check_timerlat
 check_noise
 check_instances
 check_print_stack
+check_tracing_on
+check_timerlat_window
+check_options
+check_max_latency
+check_rmdir
 if [ $QUICK = 0 ]; then
+	check_thresholds
+	check_hotplug_run
 	check_stop
 	check_cycles
 fi
