@@ -2,9 +2,10 @@
 # checks.  Sourced by suite.sh; busybox ash compatible.
 #
 # A case runs one binary with one argument list; its checks are tokens
-# "name[=arg]" calling chk_name.  A token "~name=arg" marks a known
-# deviation of Debian's rtla 6.1: when it fails for the reference the
-# case is reported "# TODO ref deviation" instead of failing.
+# "name[=arg]" calling chk_name.  A check that fails for the reference
+# (rtla 6.1 or 7.2) is reported "# TODO ref deviation", never fatal: the
+# suite judges ours.  "~name=arg" documents a known deviation of the
+# reference's.
 
 TR=${TR:-/sys/kernel/tracing}
 WORK=${WORK:-/tmp/e2e}
@@ -311,7 +312,10 @@ check_all() {
 		case $name in *=*) arg=${name#*=}; name=${name%%=*} ;; esac
 		msg=$(chk_$name "$arg")
 		[ -n "$msg" ] || continue
-		if [ "$BNAME" = ref ] && [ "$tok" != "$name${arg:+=$arg}" ]; then
+		# The reference's failures are reported, never fatal: the suite
+		# judges ours (rtla 7.2 also hangs on -T with -t, and its
+		# timing under TCG varies).  "~" marks the known deviations.
+		if [ "$BNAME" = ref ]; then
 			TODO="$TODO$msg
 "
 		else
@@ -328,8 +332,7 @@ check_restored() {
 	if [ "$now" != "$BASE" ]; then
 		now=$(printf '%s\n' "$now" | grep -vxF "$BASE" | sed 's/^/now /')
 		case " $2 " in
-		*" ~restored "*) [ $BNAME = ref ] && todo=$now || hard=$now ;;
-		*) hard=$now ;;
+		*) [ $BNAME = ref ] && todo=$now || hard=$now ;;
 		esac
 		state_preset
 	fi
