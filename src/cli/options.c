@@ -10,15 +10,21 @@
 
 #define MAX_LONG_OPTIONS	64
 
+/* A CPU list option: the set, and the text as given for reports. */
+static int set_cpu_list(struct opt_ctx *ctx, const char *arg, const char **why,
+			cpu_set_t *set, char **text)
+{
+	if (parse_cpu_list(arg, ctx->nr_cpus, set, why))
+		return -1;
+	free(*text);
+	*text = strdup(arg);
+	return 0;
+}
+
 static int set_cpus(struct opt_ctx *ctx, const char *arg, const char **why)
 {
-	struct rtla_params *params = ctx->params;
-
-	if (parse_cpu_list(arg, ctx->nr_cpus, &params->cpu_set, why))
-		return -1;
-	free(params->cpus);
-	params->cpus = strdup(arg);
-	return 0;
+	return set_cpu_list(ctx, arg, why, &ctx->params->cpu_set,
+			    &ctx->params->cpus);
 }
 
 static int set_duration(struct opt_ctx *ctx, const char *arg, const char **why)
@@ -262,13 +268,8 @@ static int set_budget(struct opt_ctx *ctx, const char *arg, const char **why)
 static int set_housekeeping(struct opt_ctx *ctx, const char *arg,
 			    const char **why)
 {
-	struct rtla_params *params = ctx->params;
-
-	if (parse_cpu_list(arg, ctx->nr_cpus, &params->housekeeping_set, why))
-		return -1;
-	free(params->housekeeping);
-	params->housekeeping = strdup(arg);
-	return 0;
+	return set_cpu_list(ctx, arg, why, &ctx->params->housekeeping_set,
+			    &ctx->params->housekeeping);
 }
 
 /* -C, -CNAME, --cgroup, --cgroup=NAME and -C NAME all work. */

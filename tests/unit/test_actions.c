@@ -16,16 +16,6 @@ static void on_usr1(int sig)
 	got_usr1 = 1;
 }
 
-static pid_t dead_pid(void)
-{
-	pid_t pid = fork();
-
-	if (!pid)
-		_exit(0);
-	waitpid(pid, NULL, 0);
-	return pid;
-}
-
 static void parse(struct action_list *list, const char *text)
 {
 	const char *why = NULL;

@@ -139,16 +139,6 @@ static void test_instance_lifecycle(void **state)
 	rtla_instance_destroy(NULL);
 }
 
-static pid_t dead_pid(void)
-{
-	pid_t pid = fork();
-
-	if (!pid)
-		_exit(0);
-	waitpid(pid, NULL, 0);
-	return pid;
-}
-
 static void test_stale_instances(void **state)
 {
 	char stale[64], alive[64];

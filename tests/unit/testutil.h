@@ -9,6 +9,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include <cmocka.h>
 
@@ -52,6 +54,17 @@ static inline char *read_data_file(const char *name)
 	assert_int_equal(fread(text, 1, size, f), size);
 	fclose(f);
 	return text;
+}
+
+/* The pid of a process that has just exited: nobody has it. */
+static inline pid_t dead_pid(void)
+{
+	pid_t pid = fork();
+
+	if (!pid)
+		_exit(0);
+	waitpid(pid, NULL, 0);
+	return pid;
 }
 
 /*
