@@ -62,7 +62,11 @@ void run_debug(const struct run *run, const char *fmt, ...)
 /* Check every output path can be written; each failure told. */
 int run_check_outputs(struct run *run);
 
-/* Check the system, save and apply the tracer settings, start tracing. */
+/*
+ * Check the system, save and apply the tracer settings, start tracing:
+ * 0 when measuring can start, 1 when a signal asked to end first, -1 on
+ * an error (said).
+ */
 int run_setup(struct run *run, int nr_cpus);
 /* Undo run_setup(), whatever part of it was done. */
 void run_teardown(struct run *run);

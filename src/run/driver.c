@@ -38,7 +38,13 @@ int tool_main(const struct rtla_tool *tool, int argc, char **argv,
 	run_actions_init(&run.on_threshold, &params.on_threshold);
 	run_actions_init(&run.on_end, &params.on_end);
 	run_catch_signals();
-	if (!run_setup(&run, nr_cpus)) {
+	switch (run_setup(&run, nr_cpus)) {
+	case 1:		/* ended by a signal before measuring: nothing to say */
+		run_debug(&run, "stopped by signal %d while setting up",
+			  (int)run_stop_requested);
+		status = RTLA_EXIT_OK;
+		break;
+	case 0:
 		run_measure(&run);
 		status = run_finish(&run);
 		/* a full disk behind "> file" is an error; a closed pipe is not */
@@ -50,6 +56,9 @@ int tool_main(const struct rtla_tool *tool, int argc, char **argv,
 				  strerror(run.text_errno ? run.text_errno : EIO));
 			status = RTLA_EXIT_ERROR;
 		}
+		break;
+	default:	/* an error, already said */
+		break;
 	}
 	fflush(stdout);
 	run_teardown(&run);

@@ -333,6 +333,8 @@ int run_setup(struct run *run, int nr_cpus)
 	if (state_record_write(&run->knobs))
 		run_error(run, "warning: cannot keep the original settings in %s (%s): a killed run cannot be undone",
 			  state_record_path(), strerror(errno));
+	if (run_stop_requested)
+		return 1;
 	if (choose_threads(run))
 		return -1;
 	if (apply_config(run))
@@ -342,6 +344,8 @@ int run_setup(struct run *run, int nr_cpus)
 		return -1;
 	if (setup_main_instance(run))
 		return -1;
+	if (run_stop_requested)
+		return 1;
 	if (run->trace && start_tracer(run, run->trace))
 		return -1;
 	if (start_tracer(run, run->main))
@@ -353,6 +357,8 @@ int run_setup(struct run *run, int nr_cpus)
 			  strerror(errno));
 		return -1;
 	}
+	if (run_stop_requested)
+		return 1;
 	if (run_workload_setup(run))
 		return -1;
 	lock_memory(run);
