@@ -42,12 +42,13 @@ $(FUZZ_BUILD)/fuzz_%: tests/fuzz/fuzz_%.c $(FUZZ_BUILD)/librtla.a
 		-DRTLA_TESTDATA_DIR=\"$(CURDIR)/tests/data\" -o $@ $< \
 		$(FUZZ_BUILD)/librtla.a $(LIB_LDLIBS) -lm
 
-# Run each harness for $(1) seconds on one core; a finding fails the target.
+# Run each harness for $(1) seconds on one core; a finding (a crash, a
+# report, or an input that runs 10 s) fails the target.
 define run_fuzzers
 	@set -e; for n in $(FUZZ_NAMES); do \
 		mkdir -p $(FUZZ_BUILD)/corpus/$$n; \
 		echo "== fuzz_$$n: $(1) s"; \
-		$(FUZZ_BUILD)/fuzz_$$n -max_total_time=$(1) -print_final_stats=1 \
+		$(FUZZ_BUILD)/fuzz_$$n -max_total_time=$(1) -timeout=10 -print_final_stats=1 \
 			-artifact_prefix=$(FUZZ_BUILD)/$$n- \
 			$(FUZZ_BUILD)/corpus/$$n tests/fuzz/corpus/$$n \
 			2>$(FUZZ_BUILD)/$$n.log || { tail -40 $(FUZZ_BUILD)/$$n.log; exit 1; }; \

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 #include <errno.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -162,6 +163,55 @@ static long committed(struct trace_reader *reader, int len)
 	return header + commit;
 }
 
+/* Ring-buffer event types (type_len values above the data lengths). */
+#define EVENT_PADDING		29
+#define EVENT_TIME_EXTEND	30
+#define EVENT_TIME_STAMP	31
+
+/*
+ * Every event header from @from to @end must step forward inside it:
+ * kbuffer trusts the lengths, and a zero one makes it loop for ever
+ * (found by fuzz_decoder).  True when the walk ends exactly at @end or
+ * at a padding event that fills the rest.
+ */
+static bool events_walkable(const char *subbuf, long from, long end)
+{
+	uint32_t header, length;
+	long pos = from, step;
+
+	while (pos < end) {
+		if (end - pos < 4)
+			return false;
+		memcpy(&header, subbuf + pos, 4);
+		switch (header & 31) {
+		case EVENT_TIME_EXTEND:
+		case EVENT_TIME_STAMP:
+			step = 8;
+			break;
+		case EVENT_PADDING:
+			if (!(header >> 5))	/* the rest of the page */
+				return true;
+			/* else a length word follows, as for type 0 */
+			/* fall through */
+		case 0:
+			if (end - pos < 8)
+				return false;
+			memcpy(&length, subbuf + pos + 4, 4);
+			if (length < 4)
+				return false;
+			step = 4 + (long)length;
+			break;
+		default:
+			step = 4 + (header & 31) * 4;
+			break;
+		}
+		if (step > end - pos)
+			return false;
+		pos += step;
+	}
+	return true;
+}
+
 long reader_decode_subbuffer(struct trace_reader *reader, const void *data,
 			     int len, int cpu, struct sample_source *source)
 {
@@ -177,7 +227,10 @@ long reader_decode_subbuffer(struct trace_reader *reader, const void *data,
 	memset(start + len, 0, reader->subbuf_size + SUBBUF_SLACK - len);
 	/* kbuffer walks to the commit as it loads: check it first */
 	end = committed(reader, len);
-	if (end < 0 || kbuffer_load_subbuffer(reader->kbuf, reader->subbuf) < 0)
+	if (end < 0 ||
+	    !events_walkable(start, sizeof(uint64_t) + commit_size(reader->tep),
+			     end) ||
+	    kbuffer_load_subbuffer(reader->kbuf, reader->subbuf) < 0)
 		goto bad;
 	while ((record.data = kbuffer_read_event(reader->kbuf, &record.ts))) {
 		record.size = kbuffer_event_size(reader->kbuf);

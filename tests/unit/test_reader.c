@@ -334,9 +334,50 @@ static void test_short_record(void **state)
 	tep_free(tep);
 }
 
+/*
+ * An event whose length word is 0 never moves kbuffer forward: it used
+ * to hang in kbuffer_load_subbuffer() (fuzz_decoder).  It is now a bad
+ * sub-buffer, and the next one is read.
+ */
+static void test_zero_length_event(void **state)
+{
+	struct seen seen = { 0 };
+	struct sample_sink sink = { on_sample, on_period, &seen };
+	struct tep_handle *tep = load_formats();
+	struct sample_source *source = sample_source_alloc(tep, &sink);
+	struct trace_reader *reader;
+	struct subbuf pages[2];
+	uint32_t zero_length[2] = { 0, 0 };	/* type_len 0, length 0 */
+	unsigned char rec[64];
+	long commit;
+
+	subbuf_init(&pages[0], 1);
+	memcpy(pages[0].bytes + pages[0].used, zero_length, sizeof(zero_length));
+	pages[0].used += sizeof(zero_length);
+	timerlat_record(rec, 0, 5);
+	subbuf_add(&pages[0], rec, 32, 1);
+	commit = pages[0].used - sizeof(uint64_t) - sizeof(long);
+	memcpy(pages[0].bytes + sizeof(uint64_t), &commit, sizeof(commit));
+	subbuf_init(&pages[1], 2);
+	timerlat_record(rec, 1, 9);
+	subbuf_add(&pages[1], rec, 32, 1);
+	write_cpu_file(0, pages, 2);
+	reader = reader_open(tep, NULL, 1);
+	assert_non_null(reader);
+	reader_drain(reader, source);
+	assert_int_equal(seen.latencies, 1);
+	assert_int_equal(seen.latency_sum, 9);
+	assert_int_equal(reader_bad_subbuffers(reader), 1);
+	reader_close(reader);
+	sample_source_free(source);
+	tep_free(tep);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
+		cmocka_unit_test_setup_teardown(test_zero_length_event,
+						fake_tracefs, remove_fake),
 		cmocka_unit_test_setup_teardown(test_drain_every_cpu_and_page, fake_tracefs,
 						remove_fake),
 		cmocka_unit_test_setup_teardown(test_unknown_event, fake_tracefs,
