@@ -114,6 +114,48 @@ text_patch_case() {
 	tap_result "kernel text live-patched under load for 30 s ($flips rounds)" "$err" ""
 }
 
+# A reference run ended by SIGKILL leaves its instance and knobs behind.
+# Ours must then either measure (with every knob it uses set by itself)
+# or refuse in one line naming what is busy, and change nothing of what
+# it found; never measure silently on top of the other tracer.
+stale_case() {
+	local ref=/usr/bin/rtla-ref pid i left after err=
+
+	[ -x $ref ] || return 0
+	# osnoise: no user-space timerlat threads to die in a read
+	$ref osnoise top -q -d 120s >/dev/null 2>&1 </dev/null &
+	pid=$!
+	i=0
+	while [ $i -lt 100 ] &&
+	      ! cat "$TR"/instances/*/current_tracer 2>/dev/null | grep -q osnoise; do
+		sleep 0.2
+		i=$((i + 1))
+	done
+	sleep 1
+	kill -9 $pid
+	wait $pid 2>/dev/null
+	left=$(state_dump)
+	printf '%s\n' "$left" | grep -vxF "$BASE" | sed 's/^/left by the killed reference: /' | diag
+	[ "$left" != "$BASE" ] ||
+		err="the killed reference left nothing behind (no stale state to test)"
+	OUT=$WORK/stale.ours
+	run_bin "$OUT" /usr/bin/rtla timerlat top -q -p 2000 -d 2s
+	after=$(state_dump)
+	case $RC in
+	0)	TAB=$(parse_out "$OUT.out")
+		err="$err$(chk_counts 0,1)" ;;
+	1)	[ "$(grep -c . "$OUT.err")" = 1 ] && grep -q busy "$OUT.err" ||
+			err="${err}exit 1 without a one-line busy error" ;;
+	*)	err="${err}exit status $RC" ;;
+	esac
+	[ "$after" = "$left" ] || err="$err
+ours changed the state it found: $(printf '%s\n' "$after" | grep -vxF "$left")"
+	[ -z "$err" ] || err="$err
+$(show_run /usr/bin/rtla timerlat top -q -p 2000 -d 2s)"
+	tap_result "ours after a reference run killed by SIGKILL: measures or refuses in one line, state kept (rc $RC)" "$err" ""
+	state_preset
+}
+
 main() {
 	local which=${1:-both} tools=${2:-timerlat hist,timerlat top,osnoise top,osnoise hist}
 	local bins= b
@@ -159,6 +201,7 @@ main() {
 		done
 		compare_format
 	done
+	case $which in both) stale_case ;; esac
 	tap_done
 }
 
