@@ -607,6 +607,7 @@ check_stop_noise() {
 	d=$T/instances/stopev
 	mkdir $d
 	echo 1 > $d/events/osnoise/thread_noise/enable
+	echo 1 > $d/events/sched/sched_kthread_stop/enable
 	echo $LASTCPU > $O/cpus
 	echo osnoise > $T/current_tracer
 	wait_threads osnoise 1
@@ -618,11 +619,15 @@ check_stop_noise() {
 	echo 0 > $d/tracing_on
 	cat $d/trace > /tmp/stopnoise2.txt
 	rmdir $d
-	n=$(sed -n '/tracing_mark_write: STOP/,$p' /tmp/stopnoise2.txt |
-		grep -c "thread_noise: *sh:$pid ")
-	echo "stop noise, tracer off: $n events of the stopping shell $pid"
-	grep -m 3 "thread_noise: *sh:$pid " /tmp/stopnoise2.txt
-	check stop_noise_shutdown [ "$n" = 0 -a -n "$(grep STOP /tmp/stopnoise2.txt)" ]
+	# As for cpuhp/N: what the shell reports after kthread_stop().
+	n=$(awk -v k="sched_kthread_stop: comm=osnoise/$LASTCPU " \
+		-v c="thread_noise: *sh:$pid " '
+		index($0, k) { stopped = 1; next }
+		stopped && $0 ~ c { n++ }
+		END { print stopped ? n + 0 : "no-stop" }' /tmp/stopnoise2.txt)
+	echo "stop noise, tracer off: $n events of the stopping shell $pid after the stop"
+	grep -E "thread_noise: *sh:$pid |sched_kthread_stop: comm=osnoise/$LASTCPU " /tmp/stopnoise2.txt | head -4
+	check stop_noise_shutdown [ "$n" = 0 ]
 	reset_tracing
 }
 
