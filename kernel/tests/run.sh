@@ -9,12 +9,14 @@
 #   - no WARNING, BUG, Oops or lockdep report on the console.
 #
 #   kernel/tests/run.sh [--kernel BZIMAGE] [--debug] [--quick] [--no-rtla]
-#                       [--keep-console FILE]
+#                       [--keep-console FILE] [--only check_a,check_b]
+# --only runs just those functions of guest-checks.sh (to try a check on a
+# kernel without its fix).
 set -uo pipefail
 
 here=$(cd "$(dirname "$0")" && pwd)
 top=$(cd "$here/../.." && pwd)
-kernel= debug= quick= rtla=--rtla keep=
+kernel= debug= quick= rtla=--rtla keep= only=
 while [ $# -gt 0 ]; do
 	case $1 in
 	--kernel) kernel=$2; shift ;;
@@ -22,6 +24,7 @@ while [ $# -gt 0 ]; do
 	--quick) quick=--quick ;;
 	--no-rtla) rtla= ;;
 	--keep-console) keep=$2; shift ;;
+	--only) only=--only=$2; shift ;;
 	*) echo "run.sh: unknown option $1" >&2; exit 2 ;;
 	esac
 	shift
@@ -42,7 +45,7 @@ start=$SECONDS
 "$top/scripts/vm-run" --kernel "$kernel" --smp 2 --timeout 1200 --retry \
 	--rtla /usr/bin/rtla --append loglevel=7 \
 	--console "$console.kern" --script "$here/guest-checks.sh" \
-	-- $quick $rtla > "$console.out" 2>&1
+	-- $quick $rtla $only > "$console.out" 2>&1
 boot_rc=$?
 cat "$console.kern" "$console.out" > "$console.txt" 2>/dev/null
 [ -n "$keep" ] && cp "$console.txt" "$keep"
@@ -73,7 +76,17 @@ else
 	cat "$console.diff"
 fi
 
+sed -n '/^=== BEGIN formats-7.2/,/^=== END formats-7.2/p' "$console.txt" |
+	awk -f "$here/normalize-abi.awk" > "$console.abi72"
+if diff -u "$here/abi-7.2-samples.expected" "$console.abi72" > "$console.diff"; then
+	echo "ok: osnoise_sample and timerlat_sample formats equal the 7.2 RT reference"
+else
+	bad "sample event formats differ from the 7.2 RT reference:"
+	cat "$console.diff"
+fi
+
 # Guest checks.
+grep '^CHECK SKIP ' "$console.txt"
 npass=$(grep -c '^CHECK PASS ' "$console.txt")
 grep '^CHECK FAIL ' "$console.txt" && bad "$(grep -c '^CHECK FAIL ' "$console.txt") guest checks failed"
 grep -q '^CHECKS DONE' "$console.txt" || bad "guest checks did not finish (status $boot_rc)"
