@@ -142,6 +142,7 @@ static void warm_up(struct run *run)
 	}
 	collect(run);
 	results_reset(&run->results);
+	run_reset_kernel(run);
 	run_debug(run, "warm-up of %llu s done",
 		  (unsigned long long)run->params->warm_up_s);
 }
@@ -188,6 +189,7 @@ void run_measure(struct run *run)
 	run_workload_stop(run);
 	tracefs_trace_off(run->main);
 	collect(run);
+	run_collect_kernel(run);
 	run->end_time = time(NULL);
 	count_lost_events(run);
 	run_debug(run, "%llu records were not samples",

@@ -215,8 +215,11 @@ static int setup_main_instance(struct run *run)
 	run->source = sample_source_alloc(run->tep, &sink);
 	if (!run->source)
 		return -1;
-	if (main_event.system && enable_event_spec(run, run->main, &main_event))
-		return -1;
+	if (main_event.system) {
+		run_setup_kernel_count(run);
+		if (enable_event_spec(run, run->main, &main_event))
+			return -1;
+	}
 	return 0;
 }
 
@@ -280,6 +283,7 @@ void run_teardown(struct run *run)
 	/* an instance with an open trace_pipe_raw cannot be removed */
 	reader_close(run->reader);
 	run->reader = NULL;
+	run_teardown_kernel_count(run);
 	destroy_instance(run, run->main);
 	run->main = NULL;
 	destroy_instance(run, run->trace);
