@@ -20,6 +20,7 @@ struct tracefs_instance;
 struct trace_reader;
 struct sample_source;
 struct user_threads;
+struct bpf_collector;
 
 /* Everything one run sets up, torn down in reverse by run_teardown(). */
 struct run {
@@ -35,6 +36,8 @@ struct run {
 	struct sample_source *source;
 	char *noise_hist;		/* osnoise hist's trigger, when the
 					   kernel counts the samples */
+	struct bpf_collector *bpf;	/* timerlat, counted in the kernel */
+	bool bpf_hit;			/* ... which saw a stop threshold */
 	struct rtla_results results;
 	struct user_threads *user_threads;
 	struct idle_states idle;
@@ -88,6 +91,10 @@ bool run_tracefs_forced(void);
  */
 int run_setup_kernel_count(struct run *run);
 void run_teardown_kernel_count(struct run *run);
+/* A stop threshold ended the tracing (the kernel's, or the BPF program's). */
+bool run_tracing_stopped(struct run *run);
+/* Tracing goes on after a threshold (--on-threshold continue). */
+void run_tracing_resume(struct run *run);
 /* Read what the kernel counted into the results (at the end). */
 void run_collect_kernel(struct run *run);
 /* Forget what the kernel counted so far (after a warm-up). */

@@ -1,11 +1,15 @@
 // SPDX-License-Identifier: GPL-2.0
-/* Samples counted in the kernel: osnoise hist's hist trigger. */
+/*
+ * Samples counted in the kernel: osnoise hist's hist trigger, timerlat's
+ * BPF program.
+ */
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include <tracefs.h>
 
+#include "collect/bpf_collector.h"
 #include "collect/hist_trigger.h"
 #include "run/run.h"
 
@@ -42,18 +46,64 @@ static void remove_trigger(struct run *run, const char *spec)
 	free(off);
 }
 
+/*
+ * timerlat: the BPF program where this rtla has it and the kernel has
+ * osnoise:timerlat_sample, unless -t or -a need the records.
+ */
+static int setup_bpf(struct run *run)
+{
+	struct rtla_results *results = &run->results;
+	const struct rtla_params *params = run->params;
+	struct bpf_collector_config config = {
+		.entries = results->entries,
+		.bucket_size = results->bucket_size,
+		.divisor = results->divisor,
+		.irq_stop_us = param_or(params->stop_us, 0),
+		.thread_stop_us = param_or(params->stop_total_us, 0),
+	};
+	char why[160];
+
+	if (params->trace) {
+		run_debug(run, "reading every record: the trace (-t, -a) needs them");
+		return -1;
+	}
+	if (!tracefs_event_file_exists(NULL, "osnoise", "timerlat_sample",
+				       "format")) {
+		run_debug(run, "reading every record: this kernel has no osnoise:timerlat_sample for the BPF collector");
+		return -1;
+	}
+	run->bpf = bpf_collector_open(&config, why, sizeof(why));
+	if (!run->bpf) {
+		run_debug(run, "reading every record: no BPF collector: %s", why);
+		return -1;
+	}
+	/*
+	 * The tracer still writes its records to the instance, which would
+	 * only cost time: no CPU of it records (tracing_on must stay on, or
+	 * the tracer stops).
+	 */
+	if (tracefs_instance_file_write(run->main, "tracing_cpumask", "0") < 0)
+		run_debug(run, "cannot empty the tracing_cpumask of the main instance: %s",
+			  strerror(errno));
+	results->collector = "bpf";
+	run_debug(run, "samples counted in the kernel by a BPF program on osnoise:timerlat_sample");
+	return 0;
+}
+
 int run_setup_kernel_count(struct run *run)
 {
 	struct rtla_results *results = &run->results;
 	struct noise_hist_plan plan;
 	char trigger[256], filter[64];
 
-	if (!run->tool->kernel_hist)
-		return -1;
 	if (run_tracefs_forced()) {
 		run_debug(run, "RTLA_COLLECTOR=tracefs: reading every record");
 		return -1;
 	}
+	if (run->params->tracer == TRACER_TIMERLAT)
+		return setup_bpf(run);
+	if (!run->tool->kernel_hist)
+		return -1;
 	noise_hist_plan(&plan, results->divisor, results->entries,
 			results->bucket_size, measured_cpus(run));
 	if (noise_hist_trigger(&plan, trigger, sizeof(trigger)) ||
@@ -90,12 +140,55 @@ static void add_noise(void *ctx, int cpu, uint64_t value_ns, uint64_t count)
 	results_add_samples(ctx, cpu, CTX_NOISE, value_ns, count);
 }
 
+bool run_tracing_stopped(struct run *run)
+{
+	int hits;
+
+	if (run->bpf && !run->bpf_hit) {
+		hits = bpf_collector_poll(run->bpf);
+		if (hits < 0)
+			run_debug(run, "reading the BPF ring buffer failed: %s",
+				  strerror(errno));
+		run->bpf_hit = hits > 0;
+	}
+	return run->bpf_hit || !tracefs_trace_is_on(run->main);
+}
+
+void run_tracing_resume(struct run *run)
+{
+	if (run->trace)
+		tracefs_trace_on(run->trace);
+	tracefs_trace_on(run->main);
+	if (run->bpf)
+		bpf_collector_resume(run->bpf);
+	run->bpf_hit = false;
+}
+
+static void collect_bpf(struct run *run)
+{
+	struct rtla_results *results = &run->results;
+	int cpu;
+
+	/* the maps hold everything so far: the results are made anew */
+	results_reset(results);
+	if (bpf_collector_read(run->bpf, results))
+		run_error(run, "cannot read the BPF collector's maps: %s",
+			  strerror(errno));
+	results->dropped = bpf_collector_lost(run->bpf);
+	for (cpu = 0; cpu < results->nr_cpus; cpu++)
+		results->cpu[cpu].lost_events = 0;
+}
+
 void run_collect_kernel(struct run *run)
 {
 	uint64_t dropped;
 	char *text;
 	long keys;
 
+	if (run->bpf) {
+		collect_bpf(run);
+		return;
+	}
 	if (!run->noise_hist)
 		return;
 	text = tracefs_event_file_read(run->main, NOISE_SYSTEM, NOISE_EVENT,
@@ -119,6 +212,9 @@ void run_collect_kernel(struct run *run)
 
 void run_reset_kernel(struct run *run)
 {
+	if (run->bpf && bpf_collector_reset(run->bpf))
+		run_error(run, "cannot clear the BPF collector's maps: %s",
+			  strerror(errno));
 	/* a trigger removed and set again starts from zero */
 	if (!run->noise_hist)
 		return;
@@ -130,6 +226,8 @@ void run_reset_kernel(struct run *run)
 
 void run_teardown_kernel_count(struct run *run)
 {
+	bpf_collector_close(run->bpf);
+	run->bpf = NULL;
 	if (!run->noise_hist)
 		return;
 	if (run->main)

@@ -215,11 +215,10 @@ static int setup_main_instance(struct run *run)
 	run->source = sample_source_alloc(run->tep, &sink);
 	if (!run->source)
 		return -1;
-	if (main_event.system) {
-		run_setup_kernel_count(run);
-		if (enable_event_spec(run, run->main, &main_event))
-			return -1;
-	}
+	/* before the tracer starts: every sample is counted */
+	run_setup_kernel_count(run);
+	if (main_event.system && enable_event_spec(run, run->main, &main_event))
+		return -1;
 	return 0;
 }
 
@@ -355,8 +354,9 @@ int run_setup(struct run *run, int nr_cpus)
 	if (start_tracer(run, run->main))
 		return -1;
 	/* an open trace_pipe_raw pins the tracer: open them after it is set */
-	run->reader = reader_open(run->tep, run->main, run->results.nr_cpus);
-	if (!run->reader) {
+	if (!run->bpf)
+		run->reader = reader_open(run->tep, run->main, run->results.nr_cpus);
+	if (!run->bpf && !run->reader) {
 		run_error(run, "cannot open the trace buffers: %s",
 			  strerror(errno));
 		return -1;
