@@ -2,6 +2,7 @@
 /* What the in-kernel collectors ask of the kernel and how rtla reads it. */
 #include "testutil.h"
 
+#include "collect/bpf_collector.h"
 #include "collect/hist_trigger.h"
 #include "model/results.h"
 #include "model/stats.h"
@@ -157,6 +158,74 @@ static void test_results_add_samples(void **state)
 	params_free(&params);
 }
 
+/* The BPF maps' per-CPU counts, kernel contexts 0-2, into the results. */
+static void test_bpf_counts(void **state)
+{
+	struct rtla_params params;
+	struct rtla_results r;
+	unsigned long long hist[3 * 5] = { 0 };
+	struct tlb_stats stats[TLB_NR_CONTEXTS] = {
+		{ .count = 4, .min = 1, .max = 9, .sum = 16, .cur = 3 },
+		{ .count = 2, .min = 2, .max = 3, .sum = 5, .cur = 2 },
+		{ 0 },
+	};
+
+	/* the map's layout: context 1, bucket 2 and context 2's overflow */
+	assert_int_equal(tlb_hist_slot(1, 2, 4), 7);
+	assert_int_equal(tlb_hist_slot(2, 4, 4), 14);
+	assert_int_equal(tlb_hist_slot(2, 99, 4), 14);
+	assert_int_equal(tlb_hist_slot(TLB_NR_CONTEXTS, 0, 4), 15);
+	hist[tlb_hist_slot(0, 1, 4)] = 2;
+	hist[tlb_hist_slot(0, 3, 4)] = 1;
+	hist[tlb_hist_slot(0, 4, 4)] = 1;		/* 9: past 4 buckets */
+	hist[tlb_hist_slot(1, 2, 4)] = 2;
+
+	params_init(&params, TRACER_TIMERLAT, MODE_HIST);
+	params.entries = 4;
+	params.bucket_size = 2;
+	CPU_SET(1, &params.cpu_set);
+	assert_int_equal(results_alloc(&r, &params, 2), 0);
+	bpf_counts_apply(&r, 1, stats, hist, 4);
+	bpf_counts_apply(&r, 0, stats, hist, 4);	/* not measured */
+	bpf_counts_apply(&r, 7, stats, hist, 4);	/* no such CPU */
+	assert_int_equal(r.cpu[1].hist[CTX_IRQ].stats.count, 4);
+	assert_int_equal(r.cpu[1].hist[CTX_IRQ].stats.max, 9);
+	assert_int_equal(r.cpu[1].hist[CTX_IRQ].stats.sum, 16);
+	assert_int_equal(r.cpu[1].hist[CTX_IRQ].buckets[1], 2);
+	assert_int_equal(r.cpu[1].hist[CTX_IRQ].buckets[3], 1);
+	assert_int_equal(r.cpu[1].hist[CTX_IRQ].over, 1);
+	assert_int_equal(r.cpu[1].hist[CTX_THREAD].stats.min, 2);
+	assert_int_equal(r.cpu[1].hist[CTX_THREAD].buckets[2], 2);
+	assert_int_equal(r.cpu[1].hist[CTX_USER].stats.count, 0);
+	assert_int_equal(r.cpu[0].hist[CTX_IRQ].stats.count, 0);
+	assert_true(results_cpu_shown(&r, 1));
+	assert_false(results_cpu_shown(&r, 0));
+	results_free(&r);
+
+	/* top mode: no buckets, the stats alone */
+	params.mode = MODE_TOP;
+	assert_int_equal(results_alloc(&r, &params, 2), 0);
+	bpf_counts_apply(&r, 1, stats, NULL, 0);
+	assert_int_equal(r.cpu[1].hist[CTX_IRQ].stats.count, 4);
+	assert_int_equal(r.cpu[1].hist[CTX_IRQ].stats.cur, 3);
+	results_free(&r);
+	params_free(&params);
+}
+
+/* Without libbpf the collector says why it is not there. */
+static void test_bpf_unbuilt(void **state)
+{
+	struct bpf_collector_config config = { .entries = 4 };
+	struct bpf_collector *c;
+	char why[160] = "";
+
+	if (bpf_collector_built())
+		skip();
+	c = bpf_collector_open(&config, why, sizeof(why));
+	assert_null(c);
+	assert_non_null(strstr(why, "libbpf"));
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -166,6 +235,8 @@ int main(void)
 		cmocka_unit_test(test_parse_refuses),
 		cmocka_unit_test(test_add_n),
 		cmocka_unit_test(test_results_add_samples),
+		cmocka_unit_test(test_bpf_counts),
+		cmocka_unit_test(test_bpf_unbuilt),
 	};
 
 	return RUN_SUITE("collectors", tests);
