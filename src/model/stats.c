@@ -113,15 +113,7 @@ void histogram_add_n(struct histogram *hist, uint64_t value, uint64_t count)
 
 void histogram_add(struct histogram *hist, uint64_t value)
 {
-	uint64_t bucket = value / hist->bucket_size;
-
-	series_add(&hist->stats, value);
-	if (!hist->entries)
-		return;
-	if (bucket < hist->entries)
-		hist->buckets[bucket]++;
-	else
-		hist->over++;
+	histogram_add_n(hist, value, 1);
 }
 
 void histogram_merge(struct histogram *into, const struct histogram *from)
