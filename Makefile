@@ -2,6 +2,8 @@
 VERSION		:= 0.1.0
 PKG_CONFIG	?= pkg-config
 CC		?= gcc
+CLANG		?= clang
+BPFTOOL		?= $(or $(shell command -v bpftool 2>/dev/null),/usr/sbin/bpftool)
 BUILD		:= build
 
 LIBS		:= libtracefs libtraceevent json-c
@@ -23,6 +25,23 @@ MISSING_LIBS	:= $(strip $(MISSING_LIBS))
 ifneq ($(MISSING_LIBS),)
 $(error missing libraries: $(MISSING_LIBS); install them with: apt-get install $(foreach m,$(MISSING_LIBS),$(or $(DEB_$(m)),$(m)-dev)) (or scripts/install-deps))
 endif
+endif
+# The BPF collector (timerlat, counted in the kernel) needs libbpf, clang
+# and bpftool; without them rtla is built without it, and says so.
+BPF_MISSING	:= $(strip $(if $(shell $(PKG_CONFIG) --exists libbpf && echo y),,libbpf-dev) \
+		   $(if $(shell command -v $(CLANG) 2>/dev/null),,clang) \
+		   $(if $(shell command -v $(BPFTOOL) 2>/dev/null),,bpftool))
+ifeq ($(NO_BPF),1)
+BPF_MISSING	:= (NO_BPF=1)
+endif
+ifneq ($(filter-out $(NO_BUILD_GOALS),$(or $(MAKECMDGOALS),all)),)
+ifneq ($(BPF_MISSING),)
+$(info building without the BPF collector: missing $(BPF_MISSING) (apt-get install libbpf-dev clang bpftool, or scripts/install-deps))
+endif
+endif
+ifeq ($(BPF_MISSING),)
+LIBS		+= libbpf
+override CPPFLAGS += -DRTLA_BPF
 endif
 LIB_CFLAGS	:= $(shell $(PKG_CONFIG) --cflags $(LIBS))
 LIB_LDLIBS	:= $(shell $(PKG_CONFIG) --libs $(LIBS)) -lcpupower -lpthread
@@ -65,6 +84,18 @@ $(VERSION_H): FORCE
 	@cmp -s $@.tmp $@ && rm -f $@.tmp || mv $@.tmp $@
 $(LIB_OBJS) $(BUILD)/cli/main.o: | $(VERSION_H)
 FORCE:
+
+# The BPF program, compiled for the kernel and embedded as a skeleton.
+BPF_SRC		:= src/collect/bpf/timerlat.bpf.c
+$(BUILD)/timerlat.bpf.o: $(BPF_SRC) include/collect/timerlat_bpf.h
+	@mkdir -p $(@D)
+	$(CLANG) -O2 -g -target bpf -Wall -Iinclude \
+		-I/usr/include/$(shell $(CC) -dumpmachine) -c -o $@ $<
+$(BUILD)/timerlat.skel.h: $(BUILD)/timerlat.bpf.o
+	$(BPFTOOL) gen skeleton $< name timerlat_bpf >$@.tmp && mv $@.tmp $@
+ifeq ($(BPF_MISSING),)
+$(BUILD)/collect/bpf_collector.o: $(BUILD)/timerlat.skel.h
+endif
 
 $(BUILD)/librtla.a: $(LIB_OBJS)
 	rm -f $@

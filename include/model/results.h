@@ -28,6 +28,9 @@ struct rtla_results {
 	uint64_t elapsed_s;
 	bool stopped;			/* a stop threshold ended the run */
 	uint64_t threshold_hits;	/* ... or was hit, and it went on */
+	const char *collector;		/* how samples reached rtla */
+	uint64_t dropped;		/* samples an in-kernel map had no
+					   room for (lost, with lost_events) */
 	struct cpu_results *cpu;
 };
 
@@ -55,6 +58,10 @@ struct sample_sink results_sink(struct rtla_results *results);
 
 void results_add_sample(struct rtla_results *results, int cpu,
 			enum sample_context context, uint64_t value_ns);
+/* @count samples of @value_ns counted in the kernel. */
+void results_add_samples(struct rtla_results *results, int cpu,
+			 enum sample_context context, uint64_t value_ns,
+			 uint64_t count);
 void results_add_period(struct rtla_results *results, int cpu,
 			const struct noise_period *period);
 

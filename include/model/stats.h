@@ -39,6 +39,8 @@ void histogram_prefault(struct histogram *hist);
 /* Empty every bucket and the stats. */
 void histogram_clear(struct histogram *hist);
 void histogram_add(struct histogram *hist, uint64_t value);
+/* @count samples of @value at once (counted in the kernel). */
+void histogram_add_n(struct histogram *hist, uint64_t value, uint64_t count);
 void histogram_merge(struct histogram *into, const struct histogram *from);
 
 /* One osnoise period record, values in us as the kernel reports them. */

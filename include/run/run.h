@@ -20,6 +20,7 @@ struct tracefs_instance;
 struct trace_reader;
 struct sample_source;
 struct user_threads;
+struct bpf_collector;
 
 /* Everything one run sets up, torn down in reverse by run_teardown(). */
 struct run {
@@ -33,6 +34,10 @@ struct run {
 	struct tep_handle *tep;
 	struct trace_reader *reader;
 	struct sample_source *source;
+	char *noise_hist;		/* osnoise hist's trigger, when the
+					   kernel counts the samples */
+	struct bpf_collector *bpf;	/* timerlat, counted in the kernel */
+	bool bpf_hit;			/* ... which saw a stop threshold */
 	struct rtla_results results;
 	struct user_threads *user_threads;
 	struct idle_states idle;
@@ -76,6 +81,24 @@ int run_workload_setup(struct run *run);
 /* End the measuring threads (user-space ones) before tracing stops. */
 void run_workload_stop(struct run *run);
 void run_workload_teardown(struct run *run);
+
+/* RTLA_COLLECTOR=tracefs: read every record, count nothing in the kernel. */
+bool run_tracefs_forced(void);
+
+/*
+ * Count the tool's samples in the kernel where it can (a hist trigger):
+ * 0 when it does, -1 when every record is to be read instead.
+ */
+int run_setup_kernel_count(struct run *run);
+void run_teardown_kernel_count(struct run *run);
+/* A stop threshold ended the tracing (the kernel's, or the BPF program's). */
+bool run_tracing_stopped(struct run *run);
+/* Tracing goes on after a threshold (--on-threshold continue). */
+void run_tracing_resume(struct run *run);
+/* Read what the kernel counted into the results (at the end). */
+void run_collect_kernel(struct run *run);
+/* Forget what the kernel counted so far (after a warm-up). */
+void run_reset_kernel(struct run *run);
 
 /* Route end-of-run signals to run_stop_requested. */
 void run_catch_signals(void);

@@ -15,6 +15,8 @@ struct rtla_tool {
 	/* an event the statistics need in the main instance, or NULL */
 	const char *event_system;
 	const char *event_name;
+	/* the event's samples can be counted by a hist trigger */
+	bool kernel_hist;
 	void (*render)(FILE *out, const struct rtla_params *params,
 		       const struct rtla_results *results);
 	bool live;			/* a screen refreshed once a second */

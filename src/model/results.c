@@ -22,6 +22,7 @@ int results_alloc(struct rtla_results *results,
 	if (!results->cpu)
 		return -1;
 	results->tracer = tracer;
+	results->collector = "tracefs";
 	results->nr_cpus = nr_cpus;
 	results->cpus = params->cpu_set;
 	results->divisor = params->nano ? 1 : 1000;
@@ -67,6 +68,19 @@ void results_add_sample(struct rtla_results *results, int cpu,
 		histogram_add(hist, value_ns / results->divisor);
 }
 
+void results_add_samples(struct rtla_results *results, int cpu,
+			 enum sample_context context, uint64_t value_ns,
+			 uint64_t count)
+{
+	struct histogram *hist;
+
+	if (!cpu_measured(results, cpu) || context >= NR_CONTEXTS)
+		return;
+	hist = &results->cpu[cpu].hist[context];
+	if (hist->bucket_size)
+		histogram_add_n(hist, value_ns / results->divisor, count);
+}
+
 void results_add_period(struct rtla_results *results, int cpu,
 			const struct noise_period *period)
 {
@@ -109,7 +123,7 @@ bool results_cpu_shown(const struct rtla_results *results, int cpu)
 
 uint64_t results_lost_total(const struct rtla_results *results)
 {
-	uint64_t total = 0;
+	uint64_t total = results->dropped;
 	int i;
 
 	for (i = 0; i < results->nr_cpus; i++)
@@ -141,4 +155,5 @@ void results_reset(struct rtla_results *results)
 			histogram_clear(&slot->hist[c]);
 		memset(&slot->periods, 0, sizeof(slot->periods));
 	}
+	results->dropped = 0;
 }

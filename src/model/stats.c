@@ -89,17 +89,31 @@ void histogram_clear(struct histogram *hist)
 	memset(&hist->stats, 0, sizeof(hist->stats));
 }
 
-void histogram_add(struct histogram *hist, uint64_t value)
+void histogram_add_n(struct histogram *hist, uint64_t value, uint64_t count)
 {
 	uint64_t bucket = value / hist->bucket_size;
+	struct series_stats *stats = &hist->stats;
 
-	series_add(&hist->stats, value);
+	if (!count)
+		return;
+	if (!stats->count || value < stats->min)
+		stats->min = value;
+	if (value > stats->max)
+		stats->max = value;
+	stats->sum += value * count;
+	stats->cur = value;
+	stats->count += count;
 	if (!hist->entries)
 		return;
 	if (bucket < hist->entries)
-		hist->buckets[bucket]++;
+		hist->buckets[bucket] += count;
 	else
-		hist->over++;
+		hist->over += count;
+}
+
+void histogram_add(struct histogram *hist, uint64_t value)
+{
+	histogram_add_n(hist, value, 1);
 }
 
 void histogram_merge(struct histogram *into, const struct histogram *from)

@@ -265,8 +265,9 @@ static struct json_object *rtla_object(const struct run_report *report)
 	add(obj, "version", string(report->version));
 	add(obj, "tool", string(report->tool_name));
 	add(obj, "unit", string(results->divisor == 1 ? "ns" : "us"));
-	/* how samples reached rtla: every record read from the ring buffer */
-	add(obj, "collector", string("tracefs"));
+	/* how samples reached rtla: "tracefs" (every record read from the
+	   ring buffer), "hist-trigger" or "bpf" (counted in the kernel) */
+	add(obj, "collector", string(results->collector));
 	add(obj, "duration_s", u64(results->elapsed_s));
 	add(obj, "stopped", json_object_new_boolean(results->stopped));
 	add(obj, "threshold_hits", u64(results->threshold_hits));

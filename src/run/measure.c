@@ -83,6 +83,8 @@ static void show(struct run *run, bool clear)
 
 static void collect(struct run *run)
 {
+	if (!run->reader)
+		return;
 	if (reader_drain(run->reader, run->source) < 0)
 		run_debug(run, "reading the trace buffers failed: %s",
 			  strerror(errno));
@@ -93,7 +95,7 @@ static void count_lost_events(struct run *run)
 	struct rtla_results *results = &run->results;
 	int cpu;
 
-	for (cpu = 0; cpu < results->nr_cpus; cpu++)
+	for (cpu = 0; run->reader && cpu < results->nr_cpus; cpu++)
 		results->cpu[cpu].lost_events =
 			reader_lost_events(run->main, cpu);
 	if (results_lost_total(results))
@@ -120,9 +122,7 @@ static bool threshold_hit(struct run *run)
 	run->results.threshold_hits++;
 	if (!run_actions(run, &run->on_threshold))
 		return false;
-	if (run->trace)
-		tracefs_trace_on(run->trace);
-	tracefs_trace_on(run->main);
+	run_tracing_resume(run);
 	return true;
 }
 
@@ -136,12 +136,13 @@ static void warm_up(struct run *run)
 		return;
 	end = now_ns() + run->params->warm_up_s * NSEC_PER_SEC;
 	while (!run_stop_requested && now_ns() < end &&
-	       tracefs_trace_is_on(run->main) && workload_alive(run)) {
+	       !run_tracing_stopped(run) && workload_alive(run)) {
 		nanosleep(&poll, NULL);
 		collect(run);
 	}
 	collect(run);
 	results_reset(&run->results);
+	run_reset_kernel(run);
 	run_debug(run, "warm-up of %llu s done",
 		  (unsigned long long)run->params->warm_up_s);
 }
@@ -168,13 +169,15 @@ void run_measure(struct run *run)
 			break;
 		now = now_ns();
 		run->results.elapsed_s = (now - start) / NSEC_PER_SEC;
-		if (!tracefs_trace_is_on(run->main) && !threshold_hit(run)) {
+		if (run_tracing_stopped(run) && !threshold_hit(run)) {
 			run->results.stopped = true;
 			break;
 		}
 		if (duration_ns && now - start >= duration_ns)
 			break;
 		if (live && now >= next_screen) {
+			if (run->bpf)
+				run_collect_kernel(run);
 			show(run, true);
 			next_screen += NSEC_PER_SEC;
 		}
@@ -188,6 +191,7 @@ void run_measure(struct run *run)
 	run_workload_stop(run);
 	tracefs_trace_off(run->main);
 	collect(run);
+	run_collect_kernel(run);
 	run->end_time = time(NULL);
 	count_lost_events(run);
 	run_debug(run, "%llu records were not samples",

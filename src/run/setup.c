@@ -215,6 +215,8 @@ static int setup_main_instance(struct run *run)
 	run->source = sample_source_alloc(run->tep, &sink);
 	if (!run->source)
 		return -1;
+	/* before the tracer starts: every sample is counted */
+	run_setup_kernel_count(run);
 	if (main_event.system && enable_event_spec(run, run->main, &main_event))
 		return -1;
 	return 0;
@@ -280,6 +282,7 @@ void run_teardown(struct run *run)
 	/* an instance with an open trace_pipe_raw cannot be removed */
 	reader_close(run->reader);
 	run->reader = NULL;
+	run_teardown_kernel_count(run);
 	destroy_instance(run, run->main);
 	run->main = NULL;
 	destroy_instance(run, run->trace);
@@ -351,8 +354,9 @@ int run_setup(struct run *run, int nr_cpus)
 	if (start_tracer(run, run->main))
 		return -1;
 	/* an open trace_pipe_raw pins the tracer: open them after it is set */
-	run->reader = reader_open(run->tep, run->main, run->results.nr_cpus);
-	if (!run->reader) {
+	if (!run->bpf)
+		run->reader = reader_open(run->tep, run->main, run->results.nr_cpus);
+	if (!run->bpf && !run->reader) {
 		run_error(run, "cannot open the trace buffers: %s",
 			  strerror(errno));
 		return -1;

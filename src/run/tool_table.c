@@ -27,6 +27,7 @@ const struct rtla_tool osnoise_hist_tool = {
 		TRACER_OSNOISE, MODE_HIST, false },
 	.event_system = "osnoise",
 	.event_name = "sample_threshold",
+	.kernel_hist = true,
 	.render = render_hist,
 };
 

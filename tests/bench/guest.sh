@@ -1,9 +1,10 @@
 #!/bin/sh
 # Inside the VM: run each tool on the same workload, alternating, and
-# print one line per run:
-#   RESULT tool=NAME run=N ticks=UTIME+STIME samples=N lost=N hwm_kb=N
-# (CPU in clock ticks of the rtla process, samples from its summary,
-# peak RSS from /proc/PID/status).
+# print one line per run (ours-tracefs: ours with RTLA_COLLECTOR=tracefs):
+#   RESULT tool=NAME run=N ticks=UTIME+STIME samples=N avg=X lost=N hwm_kb=N
+# (CPU in clock ticks of the rtla process, samples from its summary, avg
+# their mean over the CPUs weighted by count, peak RSS from
+# /proc/PID/status).
 #
 #   sh /root/guest.sh SECONDS ROUNDS ARGS...   (ARGS: the rtla arguments)
 secs=$1 rounds=$2
@@ -27,16 +28,20 @@ one_run() {
 	done
 	wait $pid
 	# thread samples summed over CPUs: the count: row of the summary
-	samples=$(awk '/^count:/ && !done { for (i = 2; i <= NF; i++) if (t[i]) s += $i; done = 1 }
+	set -- $(awk '/^count:/ && !done { for (i = 2; i <= NF; i++) if (t[i]) { s += $i; c[i] = $i }; done = 1 }
+		/^avg:/ && !adone { for (i = 2; i <= NF; i++) if (t[i]) w += c[i] * $i; adone = 1 }
 		/^Index/ { for (i = 2; i <= NF; i++) t[i] = ($i ~ /^(Thr|CPU)-/) }
-		END { print s + 0 }' $out)
+		END { printf "%d %.2f\n", s, s ? w / s : 0 }' $out)
+	samples=$1 avg=$2
 	lost=$(sed -n 's/.* \([0-9][0-9]*\) events were lost.*/\1/p' /tmp/bench.err | head -1)
-	echo "RESULT tool=$name run=$r ticks=$ticks samples=$samples lost=${lost:-0} hwm_kb=$hwm"
+	echo "RESULT tool=$name run=$r ticks=$ticks samples=$samples avg=$avg lost=${lost:-0} hwm_kb=$hwm"
 }
 
 r=1
 while [ $r -le $rounds ]; do
-	one_run ours /usr/bin/rtla "$@"
-	one_run ref /usr/bin/rtla-ref "$@"
+	one_run ours /usr/bin/rtla
+	# our tracefs path, what runs where the kernel cannot count
+	one_run ours-tracefs "env RTLA_COLLECTOR=tracefs /usr/bin/rtla"
+	one_run ref /usr/bin/rtla-ref
 	r=$((r + 1))
 done

@@ -1,0 +1,58 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef RTLA_BPF_COLLECTOR_H
+#define RTLA_BPF_COLLECTOR_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "collect/timerlat_bpf.h"
+#include "model/results.h"
+
+/*
+ * timerlat's samples counted in the kernel by a BPF program on
+ * osnoise:timerlat_sample: nothing is read per sample; a stop threshold's
+ * hit arrives through a ring buffer.
+ */
+struct bpf_collector;
+
+struct bpf_collector_config {
+	unsigned int entries;		/* histogram buckets, 0 in top mode */
+	unsigned int bucket_size;	/* in displayed units */
+	unsigned int divisor;		/* ns per displayed unit */
+	uint64_t irq_stop_us;		/* -i, 0: none */
+	uint64_t thread_stop_us;	/* -T, 0: none */
+};
+
+/* Whether this rtla was built with the BPF collector. */
+bool bpf_collector_built(void);
+
+/*
+ * Load and attach the program; NULL with the reason in @why when it
+ * cannot (not built in, no tracepoint, the kernel refused it).
+ */
+struct bpf_collector *bpf_collector_open(const struct bpf_collector_config *config,
+					 char *why, size_t len);
+void bpf_collector_close(struct bpf_collector *collector);
+
+/* Threshold hits waiting in the ring buffer (each counted once), or -1. */
+int bpf_collector_poll(struct bpf_collector *collector);
+/* Count again after a hit (--on-threshold continue). */
+void bpf_collector_resume(struct bpf_collector *collector);
+/* Forget what was counted (after a warm-up). */
+int bpf_collector_reset(struct bpf_collector *collector);
+/* Put what the program counted into @results; 0, or -1 (errno). */
+int bpf_collector_read(struct bpf_collector *collector,
+		       struct rtla_results *results);
+/* Threshold hits the ring buffer had no room for. */
+uint64_t bpf_collector_lost(const struct bpf_collector *collector);
+
+/*
+ * One CPU's counts as the maps hold them: @stats per kernel context,
+ * @hist slots as tlb_hist_slot() lays them out (NULL in top mode).
+ */
+void bpf_counts_apply(struct rtla_results *results, int cpu,
+		      const struct tlb_stats *stats,
+		      const unsigned long long *hist, unsigned int entries);
+
+#endif

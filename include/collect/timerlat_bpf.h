@@ -1,0 +1,40 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef RTLA_TIMERLAT_BPF_H
+#define RTLA_TIMERLAT_BPF_H
+
+/*
+ * What the BPF program on osnoise:timerlat_sample (src/collect/bpf/)
+ * and rtla share: plain C types, for both sides' compilers.
+ */
+
+/* The kernel's timerlat contexts: 0 IRQ, 1 thread, 2 user. */
+#define TLB_NR_CONTEXTS		3
+
+/* Per CPU and context, in the displayed unit. */
+struct tlb_stats {
+	unsigned long long count;
+	unsigned long long min;
+	unsigned long long max;
+	unsigned long long sum;
+	unsigned long long cur;
+};
+
+/* One threshold hit: the ring buffer carries nothing else. */
+struct tlb_hit {
+	unsigned long long latency_ns;
+	unsigned int cpu;
+	int context;
+};
+
+/*
+ * The histogram map: per CPU, one slot per context and bucket, the
+ * context's last slot (index entries) counting the values past the last.
+ */
+static inline unsigned int tlb_hist_slot(unsigned int context,
+					 unsigned int bucket,
+					 unsigned int entries)
+{
+	return context * (entries + 1) + (bucket < entries ? bucket : entries);
+}
+
+#endif

@@ -1,0 +1,106 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * timerlat's samples counted in the kernel: per CPU and context, a
+ * histogram and count/min/max/sum, from osnoise:timerlat_sample.  Only a
+ * stop threshold's hit goes to user space, through a ring buffer.
+ * Written against the tracepoint's format file (no vmlinux.h).
+ */
+#include <linux/bpf.h>
+#include <bpf/bpf_helpers.h>
+
+#include "collect/timerlat_bpf.h"
+
+/* osnoise/timerlat_sample/format */
+struct timerlat_sample_record {
+	unsigned short common_type;
+	unsigned char common_flags;
+	unsigned char common_preempt_count;
+	int common_pid;
+	unsigned long long timer_latency;
+	unsigned int seqnum;
+	int context;
+};
+
+/* set by rtla before loading */
+const volatile unsigned int entries = 1;	/* 0 in top mode */
+const volatile unsigned int bucket_size = 1;
+const volatile unsigned int divisor = 1000;	/* ns per displayed unit */
+const volatile unsigned long long irq_stop_us;	/* 0: none */
+const volatile unsigned long long thread_stop_us;
+
+/* a stop threshold was hit: nothing more is counted until rtla clears it */
+unsigned int stopped;
+unsigned long long lost_hits;
+
+struct {
+	__uint(type, BPF_MAP_TYPE_PERCPU_ARRAY);
+	__uint(max_entries, TLB_NR_CONTEXTS);	/* resized by rtla */
+	__type(key, unsigned int);
+	__type(value, unsigned long long);
+} hist SEC(".maps");
+
+struct {
+	__uint(type, BPF_MAP_TYPE_PERCPU_ARRAY);
+	__uint(max_entries, TLB_NR_CONTEXTS);
+	__type(key, unsigned int);
+	__type(value, struct tlb_stats);
+} stats SEC(".maps");
+
+struct {
+	__uint(type, BPF_MAP_TYPE_RINGBUF);
+	__uint(max_entries, 4096);
+} hits SEC(".maps");
+
+static int over_threshold(int context, unsigned long long latency_ns)
+{
+	unsigned long long stop = context ? thread_stop_us : irq_stop_us;
+
+	return stop && latency_ns / 1000 >= stop;
+}
+
+SEC("tracepoint/osnoise/timerlat_sample")
+int count_sample(struct timerlat_sample_record *rec)
+{
+	unsigned long long latency = rec->timer_latency;
+	unsigned long long value, *slot;
+	int context = rec->context;
+	struct tlb_stats *s;
+	struct tlb_hit *hit;
+	unsigned int key;
+
+	if (stopped || context < 0 || context >= TLB_NR_CONTEXTS)
+		return 0;
+	value = latency / divisor;
+	key = context;
+	s = bpf_map_lookup_elem(&stats, &key);
+	if (!s)
+		return 0;
+	if (!s->count || value < s->min)
+		s->min = value;
+	if (value > s->max)
+		s->max = value;
+	s->sum += value;
+	s->cur = value;
+	s->count++;
+	if (entries) {
+		key = tlb_hist_slot(context, value / bucket_size, entries);
+		slot = bpf_map_lookup_elem(&hist, &key);
+		if (slot)
+			*slot += 1;
+	}
+	if (!over_threshold(context, latency))
+		return 0;
+	stopped = 1;
+	hit = bpf_ringbuf_reserve(&hits, sizeof(*hit), 0);
+	if (!hit) {
+		__sync_fetch_and_add(&lost_hits, 1);
+		return 0;
+	}
+	hit->latency_ns = latency;
+	hit->cpu = bpf_get_smp_processor_id();
+	hit->context = context;
+	bpf_ringbuf_submit(hit, 0);
+	return 0;
+}
+
+char LICENSE[] SEC("license") = "GPL";

@@ -1,0 +1,244 @@
+// SPDX-License-Identifier: GPL-2.0
+/* timerlat's BPF collector: load, attach, read the maps. */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "collect/bpf_collector.h"
+
+#ifndef RTLA_BPF
+
+bool bpf_collector_built(void)
+{
+	return false;
+}
+
+struct bpf_collector *bpf_collector_open(const struct bpf_collector_config *config,
+					 char *why, size_t len)
+{
+	snprintf(why, len, "rtla was built without it (libbpf-dev, clang and bpftool were missing)");
+	errno = ENOTSUP;
+	return NULL;
+}
+
+void bpf_collector_close(struct bpf_collector *collector)
+{
+}
+
+int bpf_collector_poll(struct bpf_collector *collector)
+{
+	return 0;
+}
+
+void bpf_collector_resume(struct bpf_collector *collector)
+{
+}
+
+int bpf_collector_reset(struct bpf_collector *collector)
+{
+	return 0;
+}
+
+int bpf_collector_read(struct bpf_collector *collector,
+		       struct rtla_results *results)
+{
+	errno = ENOTSUP;
+	return -1;
+}
+
+uint64_t bpf_collector_lost(const struct bpf_collector *collector)
+{
+	return 0;
+}
+
+#else
+
+#include <bpf/bpf.h>
+#include <bpf/libbpf.h>
+
+#include "timerlat.skel.h"
+
+struct bpf_collector {
+	struct timerlat_bpf *skel;
+	struct ring_buffer *ring;
+	unsigned int entries;
+	unsigned int nr_slots;
+	int nr_possible;
+	int hits;			/* counted by the ring buffer callback */
+	/* read buffers, sized at open: nothing is allocated after */
+	struct tlb_stats *stats;	/* [context][possible CPU] */
+	unsigned long long *hist;	/* [slot][possible CPU] */
+	unsigned long long *cpu_hist;	/* one CPU's slots */
+	void *zeros;
+};
+
+bool bpf_collector_built(void)
+{
+	return true;
+}
+
+/* libbpf's complaints go to -D's channel only: it is silenced here. */
+static int quiet(enum libbpf_print_level level, const char *fmt, va_list ap)
+{
+	return 0;
+}
+
+static int on_hit(void *ctx, void *data, size_t size)
+{
+	struct bpf_collector *collector = ctx;
+
+	if (size >= sizeof(struct tlb_hit))
+		collector->hits++;
+	return 0;
+}
+
+static int alloc_buffers(struct bpf_collector *c)
+{
+	size_t stats_size = sizeof(struct tlb_stats) * c->nr_possible;
+	size_t hist_size = sizeof(unsigned long long) * c->nr_possible;
+
+	c->stats = calloc(TLB_NR_CONTEXTS, stats_size);
+	c->hist = calloc(c->nr_slots, hist_size);
+	c->cpu_hist = calloc(c->nr_slots, sizeof(unsigned long long));
+	c->zeros = calloc(1, stats_size > hist_size ? stats_size : hist_size);
+	return c->stats && c->hist && c->cpu_hist && c->zeros ? 0 : -1;
+}
+
+struct bpf_collector *bpf_collector_open(const struct bpf_collector_config *config,
+					 char *why, size_t len)
+{
+	struct bpf_collector *c = calloc(1, sizeof(*c));
+	int err;
+
+	if (!c) {
+		snprintf(why, len, "out of memory");
+		return NULL;
+	}
+	libbpf_set_print(quiet);
+	c->entries = config->entries;
+	c->nr_slots = tlb_hist_slot(TLB_NR_CONTEXTS, 0, config->entries);
+	c->nr_possible = libbpf_num_possible_cpus();
+	if (c->nr_possible <= 0) {
+		snprintf(why, len, "cannot count the possible CPUs");
+		goto fail;
+	}
+	c->skel = timerlat_bpf__open();
+	if (!c->skel) {
+		snprintf(why, len, "cannot open the BPF program: %s",
+			 strerror(errno));
+		goto fail;
+	}
+	c->skel->rodata->entries = config->entries;
+	c->skel->rodata->bucket_size = config->bucket_size ? config->bucket_size : 1;
+	c->skel->rodata->divisor = config->divisor ? config->divisor : 1;
+	c->skel->rodata->irq_stop_us = config->irq_stop_us;
+	c->skel->rodata->thread_stop_us = config->thread_stop_us;
+	bpf_map__set_max_entries(c->skel->maps.hist, c->nr_slots);
+	err = timerlat_bpf__load(c->skel);
+	if (err) {
+		snprintf(why, len, "the kernel refused the BPF program: %s",
+			 strerror(-err));
+		goto fail;
+	}
+	err = timerlat_bpf__attach(c->skel);
+	if (err) {
+		snprintf(why, len, "cannot attach to osnoise:timerlat_sample: %s",
+			 strerror(-err));
+		goto fail;
+	}
+	c->ring = ring_buffer__new(bpf_map__fd(c->skel->maps.hits), on_hit,
+				   c, NULL);
+	if (!c->ring) {
+		snprintf(why, len, "cannot map the BPF ring buffer: %s",
+			 strerror(errno));
+		goto fail;
+	}
+	if (alloc_buffers(c)) {
+		snprintf(why, len, "out of memory");
+		goto fail;
+	}
+	return c;
+fail:
+	bpf_collector_close(c);
+	return NULL;
+}
+
+void bpf_collector_close(struct bpf_collector *c)
+{
+	if (!c)
+		return;
+	ring_buffer__free(c->ring);
+	timerlat_bpf__destroy(c->skel);
+	free(c->stats);
+	free(c->hist);
+	free(c->cpu_hist);
+	free(c->zeros);
+	free(c);
+}
+
+int bpf_collector_poll(struct bpf_collector *c)
+{
+	int hits;
+
+	c->hits = 0;
+	if (ring_buffer__consume(c->ring) < 0)
+		return -1;
+	hits = c->hits;
+	c->hits = 0;
+	return hits;
+}
+
+void bpf_collector_resume(struct bpf_collector *c)
+{
+	__atomic_store_n(&c->skel->bss->stopped, 0, __ATOMIC_SEQ_CST);
+}
+
+int bpf_collector_reset(struct bpf_collector *c)
+{
+	int stats_fd = bpf_map__fd(c->skel->maps.stats);
+	int hist_fd = bpf_map__fd(c->skel->maps.hist);
+	unsigned int key;
+
+	for (key = 0; key < TLB_NR_CONTEXTS; key++)
+		if (bpf_map_update_elem(stats_fd, &key, c->zeros, BPF_ANY))
+			return -1;
+	for (key = 0; key < c->nr_slots; key++)
+		if (bpf_map_update_elem(hist_fd, &key, c->zeros, BPF_ANY))
+			return -1;
+	return 0;
+}
+
+int bpf_collector_read(struct bpf_collector *c, struct rtla_results *results)
+{
+	int stats_fd = bpf_map__fd(c->skel->maps.stats);
+	int hist_fd = bpf_map__fd(c->skel->maps.hist);
+	struct tlb_stats cpu_stats[TLB_NR_CONTEXTS];
+	unsigned int key;
+	int cpu, ctx;
+
+	for (key = 0; key < TLB_NR_CONTEXTS; key++)
+		if (bpf_map_lookup_elem(stats_fd, &key,
+					&c->stats[key * c->nr_possible]))
+			return -1;
+	for (key = 0; c->entries && key < c->nr_slots; key++)
+		if (bpf_map_lookup_elem(hist_fd, &key,
+					&c->hist[key * c->nr_possible]))
+			return -1;
+	for (cpu = 0; cpu < c->nr_possible && cpu < results->nr_cpus; cpu++) {
+		for (ctx = 0; ctx < TLB_NR_CONTEXTS; ctx++)
+			cpu_stats[ctx] = c->stats[ctx * c->nr_possible + cpu];
+		for (key = 0; c->entries && key < c->nr_slots; key++)
+			c->cpu_hist[key] = c->hist[key * c->nr_possible + cpu];
+		bpf_counts_apply(results, cpu, cpu_stats,
+				 c->entries ? c->cpu_hist : NULL, c->entries);
+	}
+	return 0;
+}
+
+uint64_t bpf_collector_lost(const struct bpf_collector *c)
+{
+	return c->skel->bss->lost_hits;
+}
+
+#endif

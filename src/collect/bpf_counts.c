@@ -1,0 +1,35 @@
+// SPDX-License-Identifier: GPL-2.0
+/* The BPF collector's map contents into the results (built always). */
+#include "collect/bpf_collector.h"
+
+/* The kernel's timerlat context numbers, as ours. */
+static const enum sample_context bpf_contexts[TLB_NR_CONTEXTS] = {
+	CTX_IRQ, CTX_THREAD, CTX_USER,
+};
+
+void bpf_counts_apply(struct rtla_results *results, int cpu,
+		      const struct tlb_stats *stats,
+		      const unsigned long long *hist, unsigned int entries)
+{
+	struct histogram *h;
+	unsigned int c, b;
+
+	if (cpu < 0 || cpu >= results->nr_cpus)
+		return;
+	for (c = 0; c < TLB_NR_CONTEXTS; c++) {
+		h = &results->cpu[cpu].hist[bpf_contexts[c]];
+		/* not allocated: a CPU or context this run does not show */
+		if (!h->bucket_size || !stats[c].count)
+			continue;
+		series_merge(&h->stats, &(struct series_stats) {
+			.count = stats[c].count, .min = stats[c].min,
+			.max = stats[c].max, .sum = stats[c].sum,
+			.cur = stats[c].cur,
+		});
+		if (!hist || !h->entries)
+			continue;
+		for (b = 0; b < entries && b < h->entries; b++)
+			h->buckets[b] += hist[tlb_hist_slot(c, b, entries)];
+		h->over += hist[tlb_hist_slot(c, entries, entries)];
+	}
+}

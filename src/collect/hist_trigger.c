@@ -1,0 +1,112 @@
+// SPDX-License-Identifier: GPL-2.0
+/* osnoise hist's samples counted in the kernel by a hist trigger. */
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "collect/hist_trigger.h"
+
+/* The smallest map the kernel makes (TRACING_MAP_BITS_MIN). */
+#define NOISE_HIST_MIN_SIZE	128u
+
+static unsigned int pow2_at_least(uint64_t n)
+{
+	unsigned int size = NOISE_HIST_MIN_SIZE;
+
+	while (size < n && size < NOISE_HIST_MAX_SIZE)
+		size <<= 1;
+	return size;
+}
+
+void noise_hist_plan(struct noise_hist_plan *plan, unsigned int divisor,
+		     unsigned int entries, unsigned int bucket_size,
+		     int nr_cpus)
+{
+	uint64_t units = (uint64_t)entries * bucket_size;
+	uint64_t room;
+
+	if (nr_cpus < 1)
+		nr_cpus = 1;
+	/* one key per CPU and displayed value below the limit */
+	room = NOISE_HIST_MAX_SIZE / nr_cpus;
+	if (units > room)
+		units = room;
+	if (!units)
+		units = 1;
+	plan->unit_ns = divisor ? divisor : 1;
+	plan->limit_ns = units * plan->unit_ns;
+	plan->size = pow2_at_least(units * nr_cpus);
+}
+
+int noise_hist_trigger(const struct noise_hist_plan *plan, char *buf,
+		       size_t len)
+{
+	char key[48];
+	int n;
+
+	if (plan->unit_ns > 1)
+		snprintf(key, sizeof(key), "duration.buckets=%" PRIu64,
+			 plan->unit_ns);
+	else
+		snprintf(key, sizeof(key), "duration");
+	n = snprintf(buf, len, "hist:keys=cpu,%s:vals=hitcount:size=%u if duration < %" PRIu64,
+		     key, plan->size, plan->limit_ns);
+	return n < 0 || (size_t)n >= len ? -1 : 0;
+}
+
+int noise_hist_filter(const struct noise_hist_plan *plan, char *buf,
+		      size_t len)
+{
+	int n = snprintf(buf, len, "duration >= %" PRIu64, plan->limit_ns);
+
+	return n < 0 || (size_t)n >= len ? -1 : 0;
+}
+
+/* The number after "@name:" (and a bucket's "~ ") in @line, or -1. */
+static int number_after(const char *line, const char *end, const char *name,
+			uint64_t *value)
+{
+	const char *p = strstr(line, name);
+	char *stop;
+
+	if (!p || p >= end)
+		return -1;
+	p += strlen(name);
+	while (*p == ' ' || *p == '~')
+		p++;
+	if (*p < '0' || *p > '9')
+		return -1;
+	*value = strtoull(p, &stop, 10);
+	return stop > end ? -1 : 0;
+}
+
+long noise_hist_parse(const char *text, noise_hist_add_fn add, void *ctx,
+		      uint64_t *dropped)
+{
+	const char *line, *end;
+	uint64_t cpu, value, count;
+	long keys = 0;
+
+	*dropped = 0;
+	/* a whole hist file ends with its totals: nothing else is read */
+	if (!text || !strstr(text, "Totals:"))
+		return -1;
+	for (line = text; line && *line; line = *end ? end + 1 : end) {
+		end = strchrnul(line, '\n');
+		while (*line == ' ' || *line == '\t')
+			line++;
+		if (!strncmp(line, "Dropped:", 8))
+			number_after(line, end, "Dropped:", dropped);
+		if (*line != '{')
+			continue;
+		if (number_after(line, end, "cpu:", &cpu) ||
+		    number_after(line, end, "duration:", &value) ||
+		    number_after(line, end, "hitcount:", &count) ||
+		    cpu > INT32_MAX)
+			continue;
+		add(ctx, (int)cpu, value, count);
+		keys++;
+	}
+	return keys;
+}

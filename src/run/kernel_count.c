@@ -1,0 +1,237 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Samples counted in the kernel: osnoise hist's hist trigger, timerlat's
+ * BPF program.
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <tracefs.h>
+
+#include "collect/bpf_collector.h"
+#include "collect/hist_trigger.h"
+#include "run/run.h"
+
+#define NOISE_SYSTEM	"osnoise"
+#define NOISE_EVENT	"sample_threshold"
+
+bool run_tracefs_forced(void)
+{
+	const char *how = getenv("RTLA_COLLECTOR");
+
+	return how && !strcmp(how, "tracefs");
+}
+
+static int measured_cpus(const struct run *run)
+{
+	int n = CPU_COUNT(&run->params->cpu_set);
+
+	return n ? n : run->results.nr_cpus;
+}
+
+static int write_trigger(struct run *run, const char *spec)
+{
+	return tracefs_event_file_append(run->main, NOISE_SYSTEM, NOISE_EVENT,
+					 "trigger", spec) < 0 ? -1 : 0;
+}
+
+static void remove_trigger(struct run *run, const char *spec)
+{
+	char *off;
+
+	if (asprintf(&off, "!%s", spec) < 0)
+		return;
+	write_trigger(run, off);
+	free(off);
+}
+
+/*
+ * timerlat: the BPF program where this rtla has it and the kernel has
+ * osnoise:timerlat_sample, unless -t or -a need the records.
+ */
+static int setup_bpf(struct run *run)
+{
+	struct rtla_results *results = &run->results;
+	const struct rtla_params *params = run->params;
+	struct bpf_collector_config config = {
+		.entries = results->entries,
+		.bucket_size = results->bucket_size,
+		.divisor = results->divisor,
+		.irq_stop_us = param_or(params->stop_us, 0),
+		.thread_stop_us = param_or(params->stop_total_us, 0),
+	};
+	char why[160];
+
+	if (params->trace) {
+		run_debug(run, "reading every record: the trace (-t, -a) needs them");
+		return -1;
+	}
+	if (!tracefs_event_file_exists(NULL, "osnoise", "timerlat_sample",
+				       "format")) {
+		run_debug(run, "reading every record: this kernel has no osnoise:timerlat_sample for the BPF collector");
+		return -1;
+	}
+	run->bpf = bpf_collector_open(&config, why, sizeof(why));
+	if (!run->bpf) {
+		run_debug(run, "reading every record: no BPF collector: %s", why);
+		return -1;
+	}
+	/*
+	 * The tracer still writes its records to the instance, which would
+	 * only cost time: no CPU of it records (tracing_on must stay on, or
+	 * the tracer stops).
+	 */
+	if (tracefs_instance_file_write(run->main, "tracing_cpumask", "0") < 0)
+		run_debug(run, "cannot empty the tracing_cpumask of the main instance: %s",
+			  strerror(errno));
+	results->collector = "bpf";
+	run_debug(run, "samples counted in the kernel by a BPF program on osnoise:timerlat_sample");
+	return 0;
+}
+
+int run_setup_kernel_count(struct run *run)
+{
+	struct rtla_results *results = &run->results;
+	struct noise_hist_plan plan;
+	char trigger[256], filter[64];
+
+	if (run_tracefs_forced()) {
+		run_debug(run, "RTLA_COLLECTOR=tracefs: reading every record");
+		return -1;
+	}
+	if (run->params->tracer == TRACER_TIMERLAT)
+		return setup_bpf(run);
+	if (!run->tool->kernel_hist)
+		return -1;
+	noise_hist_plan(&plan, results->divisor, results->entries,
+			results->bucket_size, measured_cpus(run));
+	if (noise_hist_trigger(&plan, trigger, sizeof(trigger)) ||
+	    noise_hist_filter(&plan, filter, sizeof(filter)))
+		return -1;
+	if (write_trigger(run, trigger)) {
+		run_debug(run, "no hist trigger on %s:%s (%s): reading every record",
+			  NOISE_SYSTEM, NOISE_EVENT, strerror(errno));
+		return -1;
+	}
+	/* the ring buffer gets only what the trigger does not keep */
+	if (tracefs_event_file_write(run->main, NOISE_SYSTEM, NOISE_EVENT,
+				     "filter", filter) < 0) {
+		run_debug(run, "cannot filter %s:%s (%s): reading every record",
+			  NOISE_SYSTEM, NOISE_EVENT, strerror(errno));
+		remove_trigger(run, trigger);
+		return -1;
+	}
+	run->noise_hist = strdup(trigger);
+	if (!run->noise_hist) {
+		remove_trigger(run, trigger);
+		tracefs_event_file_write(run->main, NOISE_SYSTEM, NOISE_EVENT,
+					 "filter", "0");
+		return -1;
+	}
+	results->collector = "hist-trigger";
+	run_debug(run, "noise samples counted in the kernel: %s; the ring buffer gets %s",
+		  trigger, filter);
+	return 0;
+}
+
+static void add_noise(void *ctx, int cpu, uint64_t value_ns, uint64_t count)
+{
+	results_add_samples(ctx, cpu, CTX_NOISE, value_ns, count);
+}
+
+bool run_tracing_stopped(struct run *run)
+{
+	int hits;
+
+	if (run->bpf && !run->bpf_hit) {
+		hits = bpf_collector_poll(run->bpf);
+		if (hits < 0)
+			run_debug(run, "reading the BPF ring buffer failed: %s",
+				  strerror(errno));
+		run->bpf_hit = hits > 0;
+	}
+	return run->bpf_hit || !tracefs_trace_is_on(run->main);
+}
+
+void run_tracing_resume(struct run *run)
+{
+	if (run->trace)
+		tracefs_trace_on(run->trace);
+	tracefs_trace_on(run->main);
+	if (run->bpf)
+		bpf_collector_resume(run->bpf);
+	run->bpf_hit = false;
+}
+
+static void collect_bpf(struct run *run)
+{
+	struct rtla_results *results = &run->results;
+	int cpu;
+
+	/* the maps hold everything so far: the results are made anew */
+	results_reset(results);
+	if (bpf_collector_read(run->bpf, results))
+		run_error(run, "cannot read the BPF collector's maps: %s",
+			  strerror(errno));
+	results->dropped = bpf_collector_lost(run->bpf);
+	for (cpu = 0; cpu < results->nr_cpus; cpu++)
+		results->cpu[cpu].lost_events = 0;
+}
+
+void run_collect_kernel(struct run *run)
+{
+	uint64_t dropped;
+	char *text;
+	long keys;
+
+	if (run->bpf) {
+		collect_bpf(run);
+		return;
+	}
+	if (!run->noise_hist)
+		return;
+	text = tracefs_event_file_read(run->main, NOISE_SYSTEM, NOISE_EVENT,
+				       "hist", NULL);
+	if (!text) {
+		run_error(run, "cannot read the kernel's histogram of %s:%s: %s",
+			  NOISE_SYSTEM, NOISE_EVENT, strerror(errno));
+		return;
+	}
+	keys = noise_hist_parse(text, add_noise, &run->results, &dropped);
+	free(text);
+	if (keys < 0) {
+		run_error(run, "the kernel's histogram of %s:%s cannot be read",
+			  NOISE_SYSTEM, NOISE_EVENT);
+		return;
+	}
+	run->results.dropped += dropped;
+	run_debug(run, "%ld keys read from the kernel's histogram, %llu samples dropped",
+		  keys, (unsigned long long)dropped);
+}
+
+void run_reset_kernel(struct run *run)
+{
+	if (run->bpf && bpf_collector_reset(run->bpf))
+		run_error(run, "cannot clear the BPF collector's maps: %s",
+			  strerror(errno));
+	/* a trigger removed and set again starts from zero */
+	if (!run->noise_hist)
+		return;
+	remove_trigger(run, run->noise_hist);
+	if (write_trigger(run, run->noise_hist))
+		run_error(run, "cannot set the hist trigger again after the warm-up: %s",
+			  strerror(errno));
+}
+
+void run_teardown_kernel_count(struct run *run)
+{
+	bpf_collector_close(run->bpf);
+	run->bpf = NULL;
+	if (!run->noise_hist)
+		return;
+	if (run->main)
+		remove_trigger(run, run->noise_hist);
+	free(run->noise_hist);
+	run->noise_hist = NULL;
+}

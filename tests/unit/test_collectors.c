@@ -1,0 +1,243 @@
+// SPDX-License-Identifier: GPL-2.0
+/* What the in-kernel collectors ask of the kernel and how rtla reads it. */
+#include "testutil.h"
+
+#include "collect/bpf_collector.h"
+#include "collect/hist_trigger.h"
+#include "model/results.h"
+#include "model/stats.h"
+
+static void test_plan_default(void **state)
+{
+	struct noise_hist_plan plan;
+	char buf[256];
+
+	/* osnoise hist's defaults: us, 256 buckets of 1 us, 2 CPUs */
+	noise_hist_plan(&plan, 1000, 256, 1, 2);
+	assert_int_equal(plan.unit_ns, 1000);
+	assert_int_equal(plan.limit_ns, 256000);
+	assert_int_equal(plan.size, 512);
+	assert_int_equal(noise_hist_trigger(&plan, buf, sizeof(buf)), 0);
+	assert_string_equal(buf, "hist:keys=cpu,duration.buckets=1000:vals=hitcount:size=512 if duration < 256000");
+	assert_int_equal(noise_hist_filter(&plan, buf, sizeof(buf)), 0);
+	assert_string_equal(buf, "duration >= 256000");
+}
+
+static void test_plan_bounded(void **state)
+{
+	struct noise_hist_plan plan;
+	char buf[256];
+
+	/* 1000 x 100 us on 64 CPUs: the map's room bounds the range */
+	noise_hist_plan(&plan, 1000, 1000, 100, 64);
+	assert_int_equal(plan.size, NOISE_HIST_MAX_SIZE);
+	assert_int_equal(plan.limit_ns, NOISE_HIST_MAX_SIZE / 64 * 1000);
+	/* ns: the exact duration is the key; a tiny range, the smallest map */
+	noise_hist_plan(&plan, 1, 10, 1, 1);
+	assert_int_equal(plan.size, 128);
+	assert_int_equal(plan.limit_ns, 10);
+	assert_int_equal(noise_hist_trigger(&plan, buf, sizeof(buf)), 0);
+	assert_string_equal(buf, "hist:keys=cpu,duration:vals=hitcount:size=128 if duration < 10");
+	assert_int_equal(noise_hist_trigger(&plan, buf, 20), -1);
+}
+
+struct added {
+	int n;
+	int cpu[8];
+	uint64_t value[8], count[8];
+};
+
+static void add(void *ctx, int cpu, uint64_t value_ns, uint64_t count)
+{
+	struct added *a = ctx;
+
+	assert_true(a->n < 8);
+	a->cpu[a->n] = cpu;
+	a->value[a->n] = value_ns;
+	a->count[a->n++] = count;
+}
+
+/* As Linux 6.1 prints a trigger with a bucketed key. */
+static const char hist_text[] =
+	"# event histogram\n"
+	"#\n"
+	"# trigger info: hist:keys=cpu,duration.buckets=1000:vals=hitcount:sort=hitcount:size=512 if duration < 256000 [active]\n"
+	"#\n"
+	"\n"
+	"{ cpu:          1, duration: ~ 2000-2999 } hitcount:         12\n"
+	"{ cpu:          0, duration: ~ 1000-1999 } hitcount:       1234\n"
+	"{ cpu:         15, duration:      17 } hitcount:          3\n"
+	"\n"
+	"Totals:\n"
+	"    Hits: 1249\n"
+	"    Entries: 3\n"
+	"    Dropped: 7\n";
+
+static void test_parse(void **state)
+{
+	struct added a = { 0 };
+	uint64_t dropped = 99;
+
+	assert_int_equal(noise_hist_parse(hist_text, add, &a, &dropped), 3);
+	assert_int_equal(dropped, 7);
+	assert_int_equal(a.cpu[0], 1);
+	assert_int_equal(a.value[0], 2000);
+	assert_int_equal(a.count[0], 12);
+	assert_int_equal(a.cpu[1], 0);
+	assert_int_equal(a.value[1], 1000);
+	assert_int_equal(a.count[1], 1234);
+	assert_int_equal(a.cpu[2], 15);
+	assert_int_equal(a.value[2], 17);
+	assert_int_equal(a.count[2], 3);
+}
+
+static void test_parse_refuses(void **state)
+{
+	struct added a = { 0 };
+	uint64_t dropped;
+
+	/* no Totals: not a hist file (an empty read, an error text) */
+	assert_int_equal(noise_hist_parse("", add, &a, &dropped), -1);
+	assert_int_equal(noise_hist_parse("{ cpu: 1, duration: 2 } hitcount: 3\n",
+					  add, &a, &dropped), -1);
+	/* a line missing a field is skipped, not misread */
+	assert_int_equal(noise_hist_parse("{ cpu: 1 } hitcount: 3\n{ cpu: x, duration: 5 } hitcount: 1\nTotals:\n",
+					  add, &a, &dropped), 0);
+	assert_int_equal(a.n, 0);
+	assert_int_equal(dropped, 0);
+}
+
+/* Counted at once or one by one: the same histogram and stats. */
+static void test_add_n(void **state)
+{
+	struct histogram one, many;
+	static const uint64_t values[] = { 3, 0, 9, 12, 3 };
+	static const uint64_t counts[] = { 5, 1, 2, 4, 0 };
+	unsigned int i, k;
+
+	assert_int_equal(histogram_alloc(&one, 10, 1), 0);
+	assert_int_equal(histogram_alloc(&many, 10, 1), 0);
+	for (i = 0; i < 5; i++) {
+		for (k = 0; k < counts[i]; k++)
+			histogram_add(&one, values[i]);
+		histogram_add_n(&many, values[i], counts[i]);
+	}
+	assert_int_equal(many.stats.count, 12);
+	assert_int_equal(many.stats.min, 0);
+	assert_int_equal(many.stats.max, 12);
+	assert_int_equal(many.stats.sum, one.stats.sum);
+	assert_int_equal(many.over, 4);
+	assert_memory_equal(many.buckets, one.buckets, 10 * sizeof(uint64_t));
+	assert_int_equal(one.stats.min, many.stats.min);
+	histogram_free(&one);
+	histogram_free(&many);
+}
+
+/* Kernel counts in ns land in the displayed unit, dropped ones are lost. */
+static void test_results_add_samples(void **state)
+{
+	struct rtla_params params;
+	struct rtla_results results;
+
+	params_init(&params, TRACER_OSNOISE, MODE_HIST);
+	params.entries = 10;
+	params.bucket_size = 1;
+	CPU_SET(1, &params.cpu_set);
+	assert_int_equal(results_alloc(&results, &params, 2), 0);
+	assert_string_equal(results.collector, "tracefs");
+	results_add_samples(&results, 1, CTX_NOISE, 4999, 3);
+	results_add_samples(&results, 0, CTX_NOISE, 1000, 3);	/* unmeasured */
+	assert_int_equal(results.cpu[1].hist[CTX_NOISE].stats.count, 3);
+	assert_int_equal(results.cpu[1].hist[CTX_NOISE].buckets[4], 3);
+	assert_int_equal(results.cpu[1].hist[CTX_NOISE].stats.sum, 12);
+	results.dropped = 5;
+	assert_int_equal(results_lost_total(&results), 5);
+	results_reset(&results);
+	assert_int_equal(results_lost_total(&results), 0);
+	results_free(&results);
+	params_free(&params);
+}
+
+/* The BPF maps' per-CPU counts, kernel contexts 0-2, into the results. */
+static void test_bpf_counts(void **state)
+{
+	struct rtla_params params;
+	struct rtla_results r;
+	unsigned long long hist[3 * 5] = { 0 };
+	struct tlb_stats stats[TLB_NR_CONTEXTS] = {
+		{ .count = 4, .min = 1, .max = 9, .sum = 16, .cur = 3 },
+		{ .count = 2, .min = 2, .max = 3, .sum = 5, .cur = 2 },
+		{ 0 },
+	};
+
+	/* the map's layout: context 1, bucket 2 and context 2's overflow */
+	assert_int_equal(tlb_hist_slot(1, 2, 4), 7);
+	assert_int_equal(tlb_hist_slot(2, 4, 4), 14);
+	assert_int_equal(tlb_hist_slot(2, 99, 4), 14);
+	assert_int_equal(tlb_hist_slot(TLB_NR_CONTEXTS, 0, 4), 15);
+	hist[tlb_hist_slot(0, 1, 4)] = 2;
+	hist[tlb_hist_slot(0, 3, 4)] = 1;
+	hist[tlb_hist_slot(0, 4, 4)] = 1;		/* 9: past 4 buckets */
+	hist[tlb_hist_slot(1, 2, 4)] = 2;
+
+	params_init(&params, TRACER_TIMERLAT, MODE_HIST);
+	params.entries = 4;
+	params.bucket_size = 2;
+	CPU_SET(1, &params.cpu_set);
+	assert_int_equal(results_alloc(&r, &params, 2), 0);
+	bpf_counts_apply(&r, 1, stats, hist, 4);
+	bpf_counts_apply(&r, 0, stats, hist, 4);	/* not measured */
+	bpf_counts_apply(&r, 7, stats, hist, 4);	/* no such CPU */
+	assert_int_equal(r.cpu[1].hist[CTX_IRQ].stats.count, 4);
+	assert_int_equal(r.cpu[1].hist[CTX_IRQ].stats.max, 9);
+	assert_int_equal(r.cpu[1].hist[CTX_IRQ].stats.sum, 16);
+	assert_int_equal(r.cpu[1].hist[CTX_IRQ].buckets[1], 2);
+	assert_int_equal(r.cpu[1].hist[CTX_IRQ].buckets[3], 1);
+	assert_int_equal(r.cpu[1].hist[CTX_IRQ].over, 1);
+	assert_int_equal(r.cpu[1].hist[CTX_THREAD].stats.min, 2);
+	assert_int_equal(r.cpu[1].hist[CTX_THREAD].buckets[2], 2);
+	assert_int_equal(r.cpu[1].hist[CTX_USER].stats.count, 0);
+	assert_int_equal(r.cpu[0].hist[CTX_IRQ].stats.count, 0);
+	assert_true(results_cpu_shown(&r, 1));
+	assert_false(results_cpu_shown(&r, 0));
+	results_free(&r);
+
+	/* top mode: no buckets, the stats alone */
+	params.mode = MODE_TOP;
+	assert_int_equal(results_alloc(&r, &params, 2), 0);
+	bpf_counts_apply(&r, 1, stats, NULL, 0);
+	assert_int_equal(r.cpu[1].hist[CTX_IRQ].stats.count, 4);
+	assert_int_equal(r.cpu[1].hist[CTX_IRQ].stats.cur, 3);
+	results_free(&r);
+	params_free(&params);
+}
+
+/* Without libbpf the collector says why it is not there. */
+static void test_bpf_unbuilt(void **state)
+{
+	struct bpf_collector_config config = { .entries = 4 };
+	struct bpf_collector *c;
+	char why[160] = "";
+
+	if (bpf_collector_built())
+		skip();
+	c = bpf_collector_open(&config, why, sizeof(why));
+	assert_null(c);
+	assert_non_null(strstr(why, "libbpf"));
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_plan_default),
+		cmocka_unit_test(test_plan_bounded),
+		cmocka_unit_test(test_parse),
+		cmocka_unit_test(test_parse_refuses),
+		cmocka_unit_test(test_add_n),
+		cmocka_unit_test(test_results_add_samples),
+		cmocka_unit_test(test_bpf_counts),
+		cmocka_unit_test(test_bpf_unbuilt),
+	};
+
+	return RUN_SUITE("collectors", tests);
+}
