@@ -47,7 +47,9 @@ struct aa_cpu {
 	char run_comm[AA_COMM_LEN];	/* from sched_switch, or thread_noise */
 	bool timer_irq_seen;	/* the timerlat IRQ's own irq_noise came */
 	uint64_t timer_irq_start, timer_irq_duration;
-	uint64_t prev_irq_end;	/* the end of the last IRQ before it */
+	uint64_t prev_irq_start, prev_irq_duration;	/* the last IRQ before */
+	uint64_t prev_irq_overlap;	/* its duration, if it ran past the
+					   timer's expected time */
 	uint64_t blocking;	/* ns the interrupted task ran after */
 	struct aa_list lists[AA_NR_KINDS];
 	int cur_pid;		/* the task on the CPU (sched_switch) */

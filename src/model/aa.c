@@ -52,6 +52,8 @@ static void copy_name(char *dst, size_t size, const char *src, int len)
 static void open_window(struct aa_cpu *c, uint64_t ts, int pid,
 			unsigned int seqnum, uint64_t latency)
 {
+	uint64_t prev_end = c->prev_irq_start + c->prev_irq_duration;
+	uint64_t expected = ts >= latency ? ts - latency : 0;
 	int k;
 
 	c->waiting_thread = true;
@@ -69,6 +71,7 @@ static void open_window(struct aa_cpu *c, uint64_t ts, int pid,
 	c->timer_irq_duration = 0;
 	c->blocking = 0;
 	c->stack_size = 0;
+	c->prev_irq_overlap = prev_end > expected ? c->prev_irq_duration : 0;
 	for (k = 0; k < AA_NR_KINDS; k++) {
 		c->lists[k].sum = 0;
 		c->lists[k].count = 0;
@@ -77,8 +80,8 @@ static void open_window(struct aa_cpu *c, uint64_t ts, int pid,
 	 * The idle task was interrupted: its latency is an exit from idle,
 	 * unless another IRQ still ran when the timer was due.
 	 */
-	if (pid == 0 && latency > c->max_idle_latency &&
-	    ts >= latency && ts - latency >= c->prev_irq_end)
+	if (pid == 0 && latency > c->max_idle_latency && ts >= latency &&
+	    expected >= prev_end)
 		c->max_idle_latency = latency;
 }
 
@@ -94,8 +97,14 @@ void aa_sample(struct aa *aa, int cpu, uint64_t ts, int pid,
 		open_window(c, ts, pid, seqnum, latency);
 		return;
 	}
-	if (context != CTX_THREAD || !c->waiting_thread ||
-	    seqnum != c->seqnum)
+	if (seqnum != c->seqnum || !c->seen_irq)
+		return;
+	/* as 7.2: the return to user space, when it comes, is the total */
+	if (context == CTX_USER && c->seen_thread) {
+		c->thread_latency = latency;
+		return;
+	}
+	if (context != CTX_THREAD || !c->waiting_thread)
 		return;
 	c->waiting_thread = false;
 	c->seen_thread = true;
@@ -125,8 +134,10 @@ void aa_noise(struct aa *aa, int cpu, enum aa_kind kind, uint64_t start,
 		return;
 	if (!c->waiting_thread) {
 		/* an IRQ before the timer's may have delayed it */
-		if (kind == AA_IRQ || kind == AA_NMI)
-			c->prev_irq_end = start + duration;
+		if (kind == AA_IRQ || kind == AA_NMI) {
+			c->prev_irq_start = start;
+			c->prev_irq_duration = duration;
+		}
 		return;
 	}
 	/* the first IRQ to end in the window is the timerlat IRQ itself */

@@ -37,9 +37,11 @@ static void irq_delay(FILE *out, const struct aa_cpu *c, uint64_t total)
 	uint64_t expected = c->irq_ts - c->irq_latency;
 	uint64_t delay = 0;
 
-	if (!c->timer_irq_seen)
-		return;
-	if (c->timer_irq_start > expected)
+	if (c->prev_irq_overlap)
+		fprintf(out, "  %-44sup to  %9.2f us\n",
+			"Previous IRQ interference:", us(c->prev_irq_overlap));
+	/* unknown (0) when the timer IRQ did not end before the stop */
+	if (c->timer_irq_seen && c->timer_irq_start > expected)
 		delay = c->timer_irq_start - expected;
 	fprintf(out, "  %-36s%-18s%9.2f us (%.2f %%)\n", "IRQ handler delay:",
 		c->run_pid == 0 && delay ? "(exit from idle)" : "", us(delay),
@@ -48,7 +50,7 @@ static void irq_delay(FILE *out, const struct aa_cpu *c, uint64_t total)
 
 static const char *comm_or_unknown(const char *comm)
 {
-	return comm[0] ? comm : "<...>";
+	return comm;
 }
 
 static void stack(FILE *out, const struct aa_cpu *c,
