@@ -48,11 +48,6 @@ static void irq_delay(FILE *out, const struct aa_cpu *c, uint64_t total)
 		share(delay, total));
 }
 
-static const char *comm_or_unknown(const char *comm)
-{
-	return comm;
-}
-
 static void stack(FILE *out, const struct aa_cpu *c,
 		  const struct aa_render_opts *opts)
 {
@@ -93,17 +88,16 @@ static void interference(FILE *out, const struct aa_cpu *c, enum aa_kind kind,
 	if (!list->sum && !list->count)
 		return;
 	line_share(out, kind_titles[kind], list->sum, total);
-	for (i = 0; i < list->count; i++) {
+	/* NMIs have no name: their total says it all */
+	for (i = 0; kind != AA_NMI && i < list->count; i++) {
 		item = &list->items[i];
-		if (kind == AA_NMI)
-			continue;
 		if (kind == AA_THREAD)
 			fprintf(out, "%32s:%-23d%9.2f us\n",
-				comm_or_unknown(item->name), item->id,
+				item->name, item->id,
 				us(item->duration));
 		else
 			fprintf(out, "%26s:%-29d%9.2f us\n",
-				comm_or_unknown(item->name), item->id,
+				item->name, item->id,
 				us(item->duration));
 	}
 }
@@ -122,7 +116,7 @@ static void irq_case(FILE *out, const struct aa_cpu *c,
 		pid = c->run_pid;
 	}
 	fputs("  Blocking thread:\n", out);
-	fprintf(out, "%32s:%-9d\n", comm_or_unknown(comm), pid);
+	fprintf(out, "%32s:%-9d\n", comm, pid);
 	stack(out, c, opts);
 	fputs(RULE "\n", out);
 	fprintf(out, "     %-51s%9.2f us (100%%)\n", "IRQ latency:",
@@ -142,7 +136,7 @@ static void thread_case(FILE *out, const struct aa_cpu *c,
 		line_share(out, "Timerlat IRQ duration:",
 			   c->timer_irq_duration, total);
 	line_share(out, "Blocking thread:", c->blocking, total);
-	fprintf(out, "%32s:%-23d%9.2f us\n", comm_or_unknown(c->run_comm),
+	fprintf(out, "%32s:%-23d%9.2f us\n", c->run_comm,
 		c->run_pid, us(c->blocking));
 	stack(out, c, opts);
 	for (k = 0; k < AA_NR_KINDS; k++)
@@ -185,6 +179,6 @@ void render_aa(FILE *out, const struct aa *aa,
 	fputs("\nPrinting CPU tasks:\n", out);
 	for (cpu = 0; cpu < aa->nr_cpus; cpu++)
 		fprintf(out, "    [%03d] %24s:%d\n", cpu,
-			comm_or_unknown(aa->cpu[cpu].cur_comm),
+			aa->cpu[cpu].cur_comm,
 			aa->cpu[cpu].cur_pid);
 }
