@@ -25,7 +25,7 @@ stop    ; osnoise hist  ; ~rc=2 ~stopline early=20 ~file=t1.txt  ; -S 1 -T 1 -d 
 auto    ; timerlat hist ; ~rc=2 stopline early=20 ~file=t3.txt aa ; -a 1 -d 20s --trace=t3.txt
 auto    ; timerlat top  ; ~rc=2 stopline early=20 file=timerlat_trace.txt aa ; -q -a 1 -d 20s
 aa500   ; timerlat top  ; ~rc=2 stopline early=20 aa ; -q -k -T 500 -d 20s
-aa500   ; timerlat hist ; ~rc=2 stopline early=20 aa ; -a 500 -d 20s --dump-tasks
+aa500   ; timerlat hist ; ~rc=2 stopline aa ; -a 500 -d 20s --dump-tasks
 noaa    ; timerlat top  ; ~rc=2 early=20 aa=none ; -q -T 500 --no-aa -d 20s
 auto    ; osnoise top   ; ~rc=2 ~stopline early=20 file=t2.txt   ; -q -a 1 -d 20s -t=t2.txt
 auto    ; osnoise hist  ; ~rc=2 ~stopline early=20 file=osnoise_trace.txt ; -a 1 -d 20s
