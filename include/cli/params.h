@@ -100,6 +100,12 @@ struct rtla_params {
 	uint64_t threshold_us;		/* osnoise -T: tracing_thresh */
 	uint64_t print_stack_us;	/* timerlat -s */
 	uint64_t auto_us;		/* -a */
+	uint64_t aa_only_us;		/* --aa-only: PARAM_UNSET when not */
+
+	/* timerlat auto-analysis, on when a stop threshold is set */
+	bool no_aa;
+	bool dump_tasks;
+	int stack_format;		/* enum aa_stack_format */
 
 	bool trace;			/* -t given (or implied) */
 	char *trace_file;		/* NULL: the tool's default name */
@@ -149,5 +155,7 @@ void params_init(struct rtla_params *params, enum rtla_tracer tracer,
 void params_free(struct rtla_params *params);
 /* A report goes to stdout ("-"): the text report then goes to stderr. */
 bool params_report_to_stdout(const struct rtla_params *params);
+/* Auto-analysis runs: timerlat, a stop threshold set, no --no-aa. */
+bool params_aa_enabled(const struct rtla_params *params);
 
 #endif

@@ -9,7 +9,7 @@ struct tracefs_instance;
 struct sample_source;
 struct trace_reader;
 
-/* Load the record formats rtla decodes: the ftrace and osnoise systems. */
+/* Load the record formats rtla decodes: ftrace, osnoise and sched. */
 struct tep_handle *reader_load_formats(void);
 
 /*

@@ -11,6 +11,7 @@ struct tep_event;
 struct tep_record;
 
 struct sample_source;
+struct aa;
 
 /*
  * Resolve the ftrace:timerlat, ftrace:osnoise and osnoise:sample_threshold
@@ -21,11 +22,22 @@ struct sample_source *sample_source_alloc(struct tep_handle *tep,
 void sample_source_free(struct sample_source *source);
 
 /*
+ * Feed @aa the timerlat samples and the records auto-analysis needs
+ * (osnoise:*_noise, sched:sched_switch, ftrace:kernel_stack), whose
+ * layouts are resolved now; those the kernel lacks are left out.
+ */
+void sample_source_set_aa(struct sample_source *source, struct aa *aa);
+
+/*
  * Decode one record of @size bytes; returns 1 when it was a sample, 0
  * when not (a record shorter than its format is not one).
  */
 int sample_source_decode(struct sample_source *source, int event_id,
 			 const void *data, int size, int cpu);
+
+/* The same, for a record written at @ts (ns, the trace clock). */
+int sample_source_decode_at(struct sample_source *source, int event_id,
+			    const void *data, int size, int cpu, uint64_t ts);
 
 /* Records seen that were none of ours: a debugging aid. */
 uint64_t sample_source_ignored(const struct sample_source *source);

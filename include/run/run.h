@@ -8,6 +8,7 @@
 #include <time.h>
 
 #include "cli/params.h"
+#include "model/aa.h"
 #include "model/action_outcome.h"
 #include "model/results.h"
 #include "model/tracer.h"
@@ -45,6 +46,8 @@ struct run {
 	bool workload_failed;		/* measuring threads ended early */
 	struct action_outcomes on_threshold;
 	struct action_outcomes on_end;
+	struct aa aa;			/* timerlat auto-analysis */
+	bool aa_on;
 	int dma_fd;
 	char *mounted_tracefs;		/* rtla mounted it: unmount at the end */
 	FILE *text;			/* the text report: stderr when a
@@ -110,6 +113,12 @@ void run_actions_init(struct action_outcomes *outcomes,
 		      const struct action_list *list);
 /* Run the actions in order; true when one of them is "continue". */
 bool run_actions(struct run *run, struct action_outcomes *outcomes);
+
+/* Auto-analysis: its events and state (when the run asks for it), its
+ * report after a stop, and its end. */
+int run_aa_setup(struct run *run);
+void run_aa_report(struct run *run);
+void run_aa_teardown(struct run *run);
 
 /* Report a stop, check budgets, write reports; the exit status. */
 int run_finish(struct run *run);

@@ -362,6 +362,29 @@ DEFINE_FLAG_SETTER(percentiles)
 DEFINE_FLAG_SETTER(user_threads)
 DEFINE_FLAG_SETTER(kernel_threads)
 DEFINE_FLAG_SETTER(user_load)
+DEFINE_FLAG_SETTER(no_aa)
+DEFINE_FLAG_SETTER(dump_tasks)
+
+static int set_aa_only(struct opt_ctx *ctx, const char *arg, const char **why)
+{
+	return set_us(arg, &ctx->params->aa_only_us, why);
+}
+
+static int set_stack_format(struct opt_ctx *ctx, const char *arg,
+			    const char **why)
+{
+	static const char *const formats[] = { "truncate", "skip", "full" };
+	int i;
+
+	for (i = 0; i < 3; i++) {
+		if (!strcmp(arg, formats[i])) {
+			ctx->params->stack_format = i;
+			return 0;
+		}
+	}
+	*why = "the stack format is truncate, skip or full";
+	return -1;
+}
 
 #define OSN	(FOR_OSNOISE | FOR_MODES | FOR_HWNOISE)
 #define TLAT	(FOR_TIMERLAT | FOR_MODES)
@@ -389,6 +412,14 @@ static const struct opt_spec option_table[] = {
 	  "stop tracing when a thread latency reaches <us>", set_stop_total },
 	{ "stack", 's', required_argument, TLAT, "us",
 	  "save the IRQ stack when a thread latency reaches <us>", set_stack },
+	{ "aa-only", 0, required_argument, FOR_TIMERLAT | FOR_TOP, "us",
+	  "stop when a latency reaches <us> and print only the auto-analysis, no statistics", set_aa_only },
+	{ "no-aa", 0, no_argument, TLAT, NULL,
+	  "no auto-analysis of a stop (it runs whenever a stop threshold is set)", set_no_aa },
+	{ "dump-tasks", 0, no_argument, TLAT, NULL,
+	  "on a stop, the auto-analysis also prints the task each CPU was running", set_dump_tasks },
+	{ "stack-format", 0, required_argument, TLAT, "format",
+	  "how the analysis prints a stack with unknown addresses: truncate (stop there, the default), skip or full", set_stack_format },
 	{ "cpus", 'c', required_argument, ANY, "cpu-list",
 	  "measure only these CPUs (example: 0-3,5)", set_cpus },
 	{ "duration", 'd', required_argument, ANY, "time[s|m|h|d]",
@@ -621,6 +652,11 @@ static int check_combinations(const struct tool_id *tool,
 			tool->name);
 		return -1;
 	}
+	if (param_given(params->aa_only_us) && params->no_aa) {
+		fprintf(err, "rtla %s: --aa-only and --no-aa exclude each other\n",
+			tool->name);
+		return -1;
+	}
 	if (params->user_threads + params->kernel_threads +
 	    params->user_load > 1) {
 		fprintf(err, "rtla %s: -u, -k and -U exclude each other\n",
@@ -657,6 +693,18 @@ static void apply_auto(struct rtla_params *params)
 		params->threshold_us = param_or(params->threshold_us, 1);
 	}
 	params->trace = true;
+}
+
+/* --aa-only: stop at the latency given, analyse it, print nothing else. */
+static void apply_aa_only(struct rtla_params *params)
+{
+	if (!param_given(params->aa_only_us))
+		return;
+	params->stop_us = param_or(params->stop_us, params->aa_only_us);
+	params->stop_total_us = param_or(params->stop_total_us,
+					 params->aa_only_us);
+	params->print_stack_us = param_or(params->print_stack_us,
+					  params->aa_only_us);
 }
 
 enum options_result options_parse(const struct tool_id *tool, int argc,
@@ -724,6 +772,7 @@ enum options_result options_parse(const struct tool_id *tool, int argc,
 		return OPTIONS_ERROR;
 	}
 	apply_auto(params);
+	apply_aa_only(params);
 	if (tool->hwnoise)
 		params->threshold_us = param_or(params->threshold_us, 1);
 	if (check_combinations(tool, params, err))

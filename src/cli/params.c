@@ -17,6 +17,7 @@ void params_init(struct rtla_params *params, enum rtla_tracer tracer,
 	params->threshold_us = PARAM_UNSET;
 	params->print_stack_us = PARAM_UNSET;
 	params->auto_us = PARAM_UNSET;
+	params->aa_only_us = PARAM_UNSET;
 	params->dma_latency_us = PARAM_UNSET;
 	params->warm_up_s = PARAM_UNSET;
 	params->buffer_kb = PARAM_UNSET;
@@ -67,4 +68,11 @@ bool params_report_to_stdout(const struct rtla_params *params)
 	return is_stdout(params->json_file) ||
 	       is_stdout(params->openmetrics_file) ||
 	       is_stdout(params->junit_file);
+}
+
+bool params_aa_enabled(const struct rtla_params *params)
+{
+	return params->tracer == TRACER_TIMERLAT && !params->no_aa &&
+	       (param_or(params->stop_us, 0) ||
+		param_or(params->stop_total_us, 0));
 }

@@ -29,7 +29,7 @@ struct trace_reader {
 
 struct tep_handle *reader_load_formats(void)
 {
-	const char *systems[] = { "ftrace", "osnoise", NULL };
+	const char *systems[] = { "ftrace", "osnoise", "sched", NULL };
 
 	return tracefs_local_events_system(NULL, systems);
 }
@@ -237,8 +237,8 @@ long reader_decode_subbuffer(struct trace_reader *reader, const void *data,
 		if ((char *)record.data < start || record.size < 0 ||
 		    (char *)record.data - start + (long)record.size > end)
 			break;
-		sample_source_decode(source, tep_data_type(reader->tep, &record),
-				     record.data, record.size, cpu);
+		sample_source_decode_at(source, tep_data_type(reader->tep, &record),
+				     record.data, record.size, cpu, record.ts);
 		count++;
 		kbuffer_next_event(reader->kbuf, NULL);
 	}

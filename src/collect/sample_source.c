@@ -1,10 +1,12 @@
 // SPDX-License-Identifier: GPL-2.0
 #include <stdbool.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include <event-parse.h>
 
 #include "collect/sample_source.h"
+#include "model/aa.h"
 
 struct field_ref {
 	int offset;
@@ -21,6 +23,19 @@ enum { TL_SEQNUM, TL_CONTEXT, TL_LATENCY };
 enum { OS_NOISE, OS_RUNTIME, OS_MAX, OS_HW, OS_NMI, OS_IRQ, OS_SOFTIRQ,
        OS_THREAD };
 enum { TH_DURATION };
+/* auto-analysis records */
+enum { NZ_START, NZ_DURATION, NZ_VECTOR };	/* irq, softirq, nmi */
+enum { TN_START, TN_DURATION, TN_PID, TN_COMM };
+enum { SW_PID, SW_COMM };
+enum { KS_SIZE, KS_CALLER };
+enum { AA_IRQ_DESC = 3 };
+
+/* The records auto-analysis reads, resolved when it is attached. */
+struct aa_layouts {
+	struct record_layout irq, nmi, softirq, thread, sched_switch, stack;
+	int timerlat_pid_offset;	/* common_pid: -1 when unknown */
+	int irq_desc_dynamic;		/* desc is __data_loc (7.2) */
+};
 
 struct sample_source {
 	struct tep_handle *tep;
@@ -29,6 +44,8 @@ struct sample_source {
 	struct record_layout osnoise;
 	struct record_layout threshold;
 	uint64_t ignored;
+	struct aa *aa;			/* NULL: no auto-analysis */
+	struct aa_layouts aal;
 };
 
 static const char *const timerlat_fields[] = {
@@ -42,9 +59,29 @@ static const char *const osnoise_fields[] = {
 
 static const char *const threshold_fields[] = { "duration", NULL };
 
-static void resolve(struct tep_handle *tep, const char *system,
-		    const char *name, const char *const *names,
-		    struct record_layout *layout)
+static const char *const irq_noise_fields[] = {
+	"start", "duration", "vector", "desc", NULL,
+};
+static const char *const nmi_noise_fields[] = { "start", "duration", NULL };
+static const char *const softirq_noise_fields[] = {
+	"start", "duration", "vector", NULL,
+};
+static const char *const thread_noise_fields[] = {
+	"start", "duration", "pid", "comm", NULL,
+};
+static const char *const sched_switch_fields[] = {
+	"next_pid", "next_comm", NULL,
+};
+static const char *const kernel_stack_fields[] = { "size", "caller", NULL };
+
+/*
+ * Find the fields @names of system:name once.  Fields are numbers of 8
+ * bytes at most, but for those from index @first_raw on (strings and
+ * arrays), which are read as bytes.
+ */
+static void resolve_fields(struct tep_handle *tep, const char *system,
+			   const char *name, const char *const *names,
+			   int first_raw, struct record_layout *layout)
 {
 	struct tep_event *event = tep_find_event_by_name(tep, system, name);
 	struct tep_format_field *field;
@@ -58,7 +95,7 @@ static void resolve(struct tep_handle *tep, const char *system,
 		if (!field)
 			return;
 		if (field->offset < 0 || field->size <= 0 ||
-		    field->size > 8)
+		    (i < first_raw && field->size > 8))
 			return;
 		layout->fields[i].offset = field->offset;
 		layout->fields[i].size = field->size;
@@ -66,6 +103,13 @@ static void resolve(struct tep_handle *tep, const char *system,
 			layout->min_size = field->offset + field->size;
 	}
 	layout->id = event->id;
+}
+
+static void resolve(struct tep_handle *tep, const char *system,
+		    const char *name, const char *const *names,
+		    struct record_layout *layout)
+{
+	resolve_fields(tep, system, name, names, 8, layout);
 }
 
 struct sample_source *sample_source_alloc(struct tep_handle *tep,
@@ -82,6 +126,38 @@ struct sample_source *sample_source_alloc(struct tep_handle *tep,
 	resolve(tep, "osnoise", "sample_threshold", threshold_fields,
 		&source->threshold);
 	return source;
+}
+
+void sample_source_set_aa(struct sample_source *source, struct aa *aa)
+{
+	struct tep_handle *tep = source->tep;
+	struct aa_layouts *l = &source->aal;
+	struct tep_event *event;
+	struct tep_format_field *field;
+
+	source->aa = aa;
+	resolve_fields(tep, "osnoise", "irq_noise", irq_noise_fields, 3,
+		       &l->irq);
+	resolve(tep, "osnoise", "nmi_noise", nmi_noise_fields, &l->nmi);
+	resolve(tep, "osnoise", "softirq_noise", softirq_noise_fields,
+		&l->softirq);
+	resolve_fields(tep, "osnoise", "thread_noise", thread_noise_fields, 3,
+		       &l->thread);
+	resolve_fields(tep, "sched", "sched_switch", sched_switch_fields, 1,
+		       &l->sched_switch);
+	resolve_fields(tep, "ftrace", "kernel_stack", kernel_stack_fields, 1,
+		       &l->stack);
+	/* a stack holds as many callers as it has, not the format's 8 */
+	if (l->stack.id != -1)
+		l->stack.min_size = l->stack.fields[KS_CALLER].offset;
+	event = tep_find_event_by_name(tep, "osnoise", "irq_noise");
+	field = event ? tep_find_field(event, "desc") : NULL;
+	l->irq_desc_dynamic = field && (field->flags & TEP_FIELD_IS_DYNAMIC);
+	l->timerlat_pid_offset = -1;
+	event = tep_find_event_by_name(tep, "ftrace", "timerlat");
+	field = event ? tep_find_common_field(event, "common_pid") : NULL;
+	if (field && field->size == 4)
+		l->timerlat_pid_offset = field->offset;
 }
 
 void sample_source_free(struct sample_source *source)
@@ -128,14 +204,24 @@ static const enum sample_context timerlat_contexts[] = {
 	(sizeof(timerlat_contexts) / sizeof(timerlat_contexts[0]))
 
 static int decode_latency(struct sample_source *source, const void *data,
-			  int cpu)
+			  int cpu, uint64_t ts)
 {
 	const struct record_layout *l = &source->timerlat;
 	uint64_t context = field(source, data, l, TL_CONTEXT);
+	int pid = -1;
 
 	if (context >= NR_TIMERLAT_CONTEXTS) {
 		source->ignored++;
 		return 0;
+	}
+	if (source->aa) {
+		if (source->aal.timerlat_pid_offset >= 0)
+			pid = (int)tep_read_number(source->tep,
+				(const char *)data +
+				source->aal.timerlat_pid_offset, 4);
+		aa_sample(source->aa, cpu, ts, pid, timerlat_contexts[context],
+			  field(source, data, l, TL_SEQNUM),
+			  field(source, data, l, TL_LATENCY));
 	}
 	if (source->sink.sample)
 		source->sink.sample(source->sink.ctx, cpu,
@@ -154,8 +240,95 @@ static bool fits(struct sample_source *source,
 	return false;
 }
 
+/* The bytes of a string field: fixed (char[16]) or __data_loc. */
+static const char *string_field(const struct sample_source *source,
+				const void *data, int size,
+				const struct field_ref *ref, bool dynamic,
+				int *len)
+{
+	uint32_t loc;
+
+	if (!dynamic) {
+		*len = ref->size;
+		return (const char *)data + ref->offset;
+	}
+	loc = tep_read_number(source->tep, (const char *)data + ref->offset, 4);
+	*len = loc >> 16;
+	if ((int)(loc & 0xffff) + *len > size) {
+		*len = 0;
+		return NULL;
+	}
+	return (const char *)data + (loc & 0xffff);
+}
+
+/* One of the records only auto-analysis reads: 1 when it was one. */
+static int decode_aa(struct sample_source *source, int id, const void *data,
+		     int size, int cpu)
+{
+	const struct aa_layouts *l = &source->aal;
+	uint64_t callers[AA_MAX_STACK];
+	const char *name;
+	int len, i, count;
+
+	if (id == l->irq.id && fits(source, &l->irq, size)) {
+		name = string_field(source, data, size,
+				    &l->irq.fields[AA_IRQ_DESC],
+				    l->irq_desc_dynamic, &len);
+		aa_noise(source->aa, cpu, AA_IRQ,
+			 field(source, data, &l->irq, NZ_START),
+			 field(source, data, &l->irq, NZ_DURATION), name, len,
+			 (int)field(source, data, &l->irq, NZ_VECTOR));
+	} else if (id == l->softirq.id && fits(source, &l->softirq, size)) {
+		i = (int)field(source, data, &l->softirq, NZ_VECTOR);
+		name = aa_softirq_name(i);
+		aa_noise(source->aa, cpu, AA_SOFTIRQ,
+			 field(source, data, &l->softirq, NZ_START),
+			 field(source, data, &l->softirq, NZ_DURATION), name,
+			 (int)strlen(name), i);
+	} else if (id == l->nmi.id && fits(source, &l->nmi, size)) {
+		aa_noise(source->aa, cpu, AA_NMI,
+			 field(source, data, &l->nmi, NZ_START),
+			 field(source, data, &l->nmi, NZ_DURATION), NULL, 0, 0);
+	} else if (id == l->thread.id && fits(source, &l->thread, size)) {
+		name = string_field(source, data, size,
+				    &l->thread.fields[TN_COMM], false, &len);
+		aa_noise(source->aa, cpu, AA_THREAD,
+			 field(source, data, &l->thread, TN_START),
+			 field(source, data, &l->thread, TN_DURATION), name,
+			 len, (int)field(source, data, &l->thread, TN_PID));
+	} else if (id == l->sched_switch.id &&
+		   fits(source, &l->sched_switch, size)) {
+		name = string_field(source, data, size,
+				    &l->sched_switch.fields[SW_COMM], false,
+				    &len);
+		aa_switch(source->aa, cpu,
+			  (int)field(source, data, &l->sched_switch, SW_PID),
+			  name, len);
+	} else if (id == l->stack.id && fits(source, &l->stack, size)) {
+		count = (int)field(source, data, &l->stack, KS_SIZE);
+		len = l->stack.fields[KS_CALLER].offset;
+		if (count > (size - len) / 8)
+			count = (size - len) / 8;
+		if (count > AA_MAX_STACK)
+			count = AA_MAX_STACK;
+		for (i = 0; i < count; i++)
+			callers[i] = tep_read_number(source->tep,
+				(const char *)data + len + 8 * i, 8);
+		aa_stack(source->aa, cpu, callers, count < 0 ? 0 : count);
+	} else {
+		return 0;
+	}
+	return 1;
+}
+
 int sample_source_decode(struct sample_source *source, int event_id,
 			 const void *data, int size, int cpu)
+{
+	return sample_source_decode_at(source, event_id, data, size, cpu, 0);
+}
+
+int sample_source_decode_at(struct sample_source *source, int event_id,
+			    const void *data, int size, int cpu, uint64_t ts)
 {
 	const struct sample_sink *sink = &source->sink;
 
@@ -172,7 +345,7 @@ int sample_source_decode(struct sample_source *source, int event_id,
 		return 0;
 
 	if (event_id == source->timerlat.id)
-		return decode_latency(source, data, cpu);
+		return decode_latency(source, data, cpu, ts);
 	if (event_id == source->osnoise.id) {
 		decode_period(source, data, cpu);
 		return 1;
@@ -184,6 +357,9 @@ int sample_source_decode(struct sample_source *source, int event_id,
 					   TH_DURATION));
 		return 1;
 	}
+	if (source->aa && event_id != -1 &&
+	    decode_aa(source, event_id, data, size, cpu))
+		return 0;
 	source->ignored++;
 	return 0;
 }

@@ -19,6 +19,7 @@ static int report_stop(struct run *run)
 
 	/* rtla 7.2's words (rtla 6.1 began with "rtla ") */
 	fprintf(run->text, "%s hit stop tracing\n", run->tracer->name);
+	run_aa_report(run);
 	if (!run->trace)
 		return 0;
 	tracefs_trace_off(run->trace);

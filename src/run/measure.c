@@ -71,6 +71,9 @@ static uint64_t now_ns(void)
 
 static void show(struct run *run, bool clear)
 {
+	/* --aa-only: the analysis is the whole output */
+	if (param_given(run->params->aa_only_us))
+		return;
 	if (clear)
 		fputs("\033[H\033[J", run->text);
 	run->tool->render(run->text, run->params, &run->results);

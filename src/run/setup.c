@@ -219,7 +219,7 @@ static int setup_main_instance(struct run *run)
 	run_setup_kernel_count(run);
 	if (main_event.system && enable_event_spec(run, run->main, &main_event))
 		return -1;
-	return 0;
+	return run_aa_setup(run);
 }
 
 /*
@@ -296,6 +296,7 @@ void run_teardown(struct run *run)
 	run->knobs_saved = false;
 	sample_source_free(run->source);
 	run->source = NULL;
+	run_aa_teardown(run);
 	if (run->tep)
 		tep_free(run->tep);
 	run->tep = NULL;

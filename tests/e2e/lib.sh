@@ -450,3 +450,68 @@ chk_endshell() {
 
 # Handled by check_restored: only marks the tracefs check of a case.
 chk_restored() { :; }
+
+# Auto-analysis after a stop (timerlat): every "## CPU N hit stop
+# tracing" section has rtla 7.2's lines in its order, each share is its
+# value over the total, a group's items add up to the group, no part but
+# the timer IRQ's duration exceeds the total (it can: the IRQ may start
+# before the timer was due).  What the parts leave out is the thread's
+# own wake-up (with user threads, the total is the return to user space).
+# "aa=none": no analysis at all (--no-aa).
+chk_aa() {
+	if [ "$1" = none ]; then
+		! grep -q 'analyzing it' "$OUT.out" || echo "an analysis with --no-aa"
+		return 0
+	fi
+	grep -q '^## CPU [0-9]* hit stop tracing, analyzing it ##$' "$OUT.out" ||
+		{ echo "no '## CPU N hit stop tracing, analyzing it ##'"; return 0; }
+	awk '
+	function val(s) {
+		if (!match(s, /[0-9]+\.[0-9][0-9] us/)) return 0
+		return substr(s, RSTART, RLENGTH - 3) + 0
+	}
+	function pct(s) {
+		if (!match(s, /\([0-9.]+ %\)$/)) return -1
+		return substr(s, RSTART + 1, RLENGTH - 4) + 0
+	}
+	function off(a, b, tol) { return a - b > tol || b - a > tol }
+	function bad(m) { print "cpu " cpu ": " m }
+	function part(kind, s) { n++; k[n] = kind; v[n] = val(s); p[n] = pct(s) }
+	function close_group() {
+		if (gname != "" && items > 0 && items < 16 &&
+		    off(isum, v[gidx], 0.02 * items + 0.01))
+			bad(gname " " v[gidx] " us, its items " isum " us")
+		gname = ""; items = 0; isum = 0
+	}
+	function group(letter, s) {
+		close_group(); order = order letter; part(letter, s)
+		gname = letter; gidx = n
+	}
+	function end_section(total) {
+		close_group()
+		if (order !~ /^DLI?B[NRST]*$/)
+			bad("lines out of rtla 7.2 order: " order)
+		for (i = 1; i <= n; i++) {
+			if (p[i] >= 0 && off(100 * v[i] / total, p[i], 0.02))
+				bad(k[i] " " v[i] " us is not " p[i] " % of " total)
+			if (k[i] != "I" && k[i] != "D" && v[i] > total + 0.01)
+				bad(k[i] " " v[i] " us exceeds the total " total)
+		}
+		n = 0; order = ""; insec = 0
+	}
+	/^## CPU [0-9]+ hit stop tracing, analyzing it ##$/ { cpu = $3; insec = 1; next }
+	!insec { next }
+	/^  IRQ handler delay:/ { order = order "D"; part("D", $0); next }
+	/^  IRQ latency:/ { order = order "L"; part("L", $0); p[n] = -1; next }
+	/^  Timerlat IRQ duration:/ { order = order "I"; part("I", $0); next }
+	/^  Blocking thread:/ { order = order "B"; if ($0 ~ / us/) part("B", $0); next }
+	/^  NMI interference/ { group("N", $0); next }
+	/^  IRQ interference/ { group("R", $0); next }
+	/^  Softirq interference/ { group("S", $0); next }
+	/^  Thread interference/ { group("T", $0); next }
+	/^ +[^ ].*:[0-9-]+ +[0-9.]+ us$/ { if (gname != "") { items++; isum += val($0) } next }
+	/^  Thread latency:.*\(100%\)$/ { end_section(val($0)); next }
+	/^     IRQ latency:.*\(100%\)$/ { end_section(val($0)); next }
+	END { if (insec) print "an analysis without its total line" }
+	' "$OUT.out"
+}

@@ -18,12 +18,15 @@ buckets ; * hist        ; rc=0 counts=0,1 numbers format=1       ; -b 10 -E 50 -
 p2000   ; timerlat *    ; rc=0 counts=1 numbers                  ; %q -c 1 -p 2000 -d 2s
 p4000   ; timerlat *    ; rc=0 counts=1 numbers ratio=p2000:30:70 ; %q -c 1 -p 4000 -d 2s
 prun    ; osnoise *     ; rc=0 counts=1 numbers runtime=50000    ; %q -c 1 -p 100000 -r 50000 -d 2s
-stop    ; timerlat hist ; ~rc=2 stopline early=20 ~file=t1.txt   ; -T 1 -d 20s -t t1.txt
-stop    ; timerlat top  ; ~rc=2 stopline early=20 file=t2.txt    ; -q -i 1 -d 20s -t=t2.txt
+stop    ; timerlat hist ; ~rc=2 stopline early=20 ~file=t1.txt aa ; -T 1 -d 20s -t t1.txt
+stop    ; timerlat top  ; ~rc=2 stopline early=20 file=t2.txt aa ; -q -i 1 -d 20s -t=t2.txt
 stop    ; osnoise top   ; ~rc=2 ~stopline early=20 ~file=t3.txt  ; -q -s 1 -T 1 -d 20s --trace=t3.txt
 stop    ; osnoise hist  ; ~rc=2 ~stopline early=20 ~file=t1.txt  ; -S 1 -T 1 -d 20s -t t1.txt
-auto    ; timerlat hist ; ~rc=2 stopline early=20 ~file=t3.txt   ; -a 1 -d 20s --trace=t3.txt
-auto    ; timerlat top  ; ~rc=2 stopline early=20 file=timerlat_trace.txt ; -q -a 1 -d 20s
+auto    ; timerlat hist ; ~rc=2 stopline early=20 ~file=t3.txt aa ; -a 1 -d 20s --trace=t3.txt
+auto    ; timerlat top  ; ~rc=2 stopline early=20 file=timerlat_trace.txt aa ; -q -a 1 -d 20s
+aa500   ; timerlat top  ; ~rc=2 stopline early=20 aa ; -q -k -T 500 -d 20s
+aa500   ; timerlat hist ; ~rc=2 stopline aa ; -a 500 -d 20s --dump-tasks
+noaa    ; timerlat top  ; ~rc=2 early=20 aa=none ; -q -T 500 --no-aa -d 20s
 auto    ; osnoise top   ; ~rc=2 ~stopline early=20 file=t2.txt   ; -q -a 1 -d 20s -t=t2.txt
 auto    ; osnoise hist  ; ~rc=2 ~stopline early=20 file=osnoise_trace.txt ; -a 1 -d 20s
 badp    ; *             ; ~rc=1 ~oneline=period|-p     ; -d 2s -p 0
@@ -59,6 +62,8 @@ run_tool() {
 	echo "$CASES" | sed 's/ *; */;/g' | while IFS=';' read -r id pat checks args; do
 		[ -n "$id" ] || continue
 		case $TOOL in $pat) ;; *) continue ;; esac
+		# E2E_CASES="id ...": run only those cases
+		case " ${E2E_CASES:-$id} " in *" $id "*) ;; *) continue ;; esac
 		args=$(echo "$args" | sed "s/%q/$top/")
 		case $id in
 		kill*)	kill_case "${id#kill}" "$checks" $args ;;

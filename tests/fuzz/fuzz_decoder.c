@@ -12,6 +12,7 @@
 
 #include "collect/reader.h"
 #include "collect/sample_source.h"
+#include "model/aa.h"
 
 #ifndef RTLA_TESTDATA_DIR
 #define RTLA_TESTDATA_DIR "tests/data"
@@ -23,6 +24,7 @@ static struct tep_handle *tep;
 static struct trace_reader *reader;
 static struct sample_source *source;
 static unsigned long samples;
+static struct aa aa;		/* auto-analysis fed too: strings, stacks */
 
 int LLVMFuzzerInitialize(int *argc, char ***argv);
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
@@ -68,6 +70,11 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
 		{ "ftrace_osnoise.format", "ftrace" },
 		{ "osnoise_sample_threshold.format", "osnoise" },
 		{ "osnoise_irq_noise.format", "osnoise" },
+		{ "osnoise_nmi_noise.format", "osnoise" },
+		{ "osnoise_softirq_noise.format", "osnoise" },
+		{ "osnoise_thread_noise.format", "osnoise" },
+		{ "sched_sched_switch.format", "sched" },
+		{ "ftrace_kernel_stack.format", "ftrace" },
 	};
 	struct sample_sink sink = { on_sample, on_period, NULL };
 	size_t i, size;
@@ -86,8 +93,9 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
 	}
 	reader = reader_alloc_detached(tep, MAX_SUBBUF);
 	source = sample_source_alloc(tep, &sink);
-	if (!reader || !source)
+	if (!reader || !source || aa_init(&aa, 1))
 		exit(1);
+	sample_source_set_aa(source, &aa);
 	return 0;
 }
 

@@ -2,6 +2,7 @@
 #include "testutil.h"
 
 #include "cli/options.h"
+#include "model/aa.h"
 #include "model/tracer.h"
 
 static const struct tool_id timerlat_hist = {
@@ -302,8 +303,8 @@ static void test_help_lists_every_option(void **state)
 		const struct tool_id *tool;
 		const char *options;
 	} expected[] = {
-		{ &timerlat_hist, "--auto --period --irq --thread --stack --cpus --duration --debug --trace --event --filter --trigger --priority --house-keeping --cgroup --user-threads --kernel-threads --user-load --aligned --warm-up --trace-buffer-size --deepest-idle-state --on-threshold --on-end --on-threshold --nano --dma-latency --bucket-size --entries --no-irq --no-thread --no-header --no-summary --no-index --with-zeros --percentiles --json --budget --openmetrics --junit --help" },
-		{ &timerlat_top, "--auto --period --irq --thread --stack --cpus --duration --debug --trace --event --filter --trigger --priority --house-keeping --cgroup --user-threads --kernel-threads --user-load --aligned --warm-up --trace-buffer-size --deepest-idle-state --on-threshold --on-end --on-threshold --quiet --nano --dma-latency --json --budget --openmetrics --junit --help" },
+		{ &timerlat_hist, "--auto --period --irq --thread --stack --no-aa --dump-tasks --stack-format --cpus --duration --debug --trace --event --filter --trigger --priority --house-keeping --cgroup --user-threads --kernel-threads --user-load --aligned --warm-up --trace-buffer-size --deepest-idle-state --on-threshold --on-end --on-threshold --nano --dma-latency --bucket-size --entries --no-irq --no-thread --no-header --no-summary --no-index --with-zeros --percentiles --json --budget --openmetrics --junit --help" },
+		{ &timerlat_top, "--auto --period --irq --thread --stack --aa-only --no-aa --dump-tasks --stack-format --cpus --duration --debug --trace --event --filter --trigger --priority --house-keeping --cgroup --user-threads --kernel-threads --user-load --aligned --warm-up --trace-buffer-size --deepest-idle-state --on-threshold --on-end --on-threshold --quiet --nano --dma-latency --json --budget --openmetrics --junit --help" },
 		{ &osnoise_top, "--auto --period --runtime --stop --stop-total --threshold --cpus --duration --debug --trace --event --filter --trigger --priority --house-keeping --cgroup --warm-up --trace-buffer-size --on-threshold --on-end --on-threshold --quiet --json --budget --openmetrics --junit --help" },
 		{ &osnoise_hist, "--auto --period --runtime --stop --stop-total --threshold --cpus --duration --debug --trace --event --filter --trigger --priority --house-keeping --cgroup --warm-up --trace-buffer-size --on-threshold --on-end --on-threshold --bucket-size --entries --no-header --no-summary --no-index --with-zeros --percentiles --json --budget --openmetrics --junit --help" },
 		{ &hwnoise, "--auto --period --runtime --stop --stop-total --threshold --cpus --duration --debug --trace --event --filter --trigger --priority --house-keeping --cgroup --warm-up --trace-buffer-size --on-threshold --on-end --on-threshold --quiet --help" },
@@ -436,6 +437,55 @@ static void test_actions(void **state)
 	done(&p);
 }
 
+/* Auto-analysis: on with a stop threshold, its options as 7.2's. */
+static void test_auto_analysis(void **state)
+{
+	struct parsed p;
+
+	PARSE(&timerlat_top, &p, "-T", "500");
+	assert_true(params_aa_enabled(&p.params));
+	done(&p);
+	PARSE(&timerlat_hist, &p, "-i", "50", "--no-aa");
+	assert_false(params_aa_enabled(&p.params));
+	done(&p);
+	/* nothing to analyse without a stop threshold */
+	PARSE(&timerlat_hist, &p, "--dump-tasks");
+	assert_int_equal(p.result, OPTIONS_OK);
+	assert_true(p.params.dump_tasks);
+	assert_false(params_aa_enabled(&p.params));
+	done(&p);
+	PARSE(&osnoise_top, &p, "-s", "5");
+	assert_false(params_aa_enabled(&p.params));
+	done(&p);
+	/* --aa-only sets the thresholds and the stack, not a trace */
+	PARSE(&timerlat_top, &p, "--aa-only", "70");
+	assert_int_equal(p.result, OPTIONS_OK);
+	assert_int_equal(p.params.stop_us, 70);
+	assert_int_equal(p.params.stop_total_us, 70);
+	assert_int_equal(p.params.print_stack_us, 70);
+	assert_false(p.params.trace);
+	assert_true(params_aa_enabled(&p.params));
+	done(&p);
+	PARSE(&timerlat_top, &p, "--aa-only", "70", "-T", "90");
+	assert_int_equal(p.params.stop_total_us, 90);
+	done(&p);
+	PARSE(&timerlat_top, &p, "--aa-only", "70", "--no-aa");
+	assert_string_equal(p.err, "rtla timerlat top: --aa-only and --no-aa exclude each other\n");
+	done(&p);
+	PARSE(&timerlat_hist, &p, "--aa-only", "70");
+	assert_int_equal(p.result, OPTIONS_ERROR);
+	done(&p);
+	PARSE(&timerlat_top, &p, "-T", "9", "--stack-format", "full");
+	assert_int_equal(p.params.stack_format, AA_STACK_FULL);
+	done(&p);
+	PARSE(&timerlat_top, &p, "--stack-format", "skip");
+	assert_int_equal(p.params.stack_format, AA_STACK_SKIP);
+	done(&p);
+	PARSE(&timerlat_top, &p, "--stack-format", "short");
+	assert_string_equal(p.err, "rtla timerlat top: invalid --stack-format 'short': the stack format is truncate, skip or full\n");
+	done(&p);
+}
+
 static void test_help_option(void **state)
 {
 	struct parsed p;
@@ -463,7 +513,7 @@ static const struct message_case {
 	{ &timerlat_hist, { "--no-index=1" },
 	  "rtla timerlat hist: option '--no-index' takes no value\n" },
 	{ &timerlat_hist, { "--no" },
-	  "rtla timerlat hist: ambiguous option '--no': --no-irq, --no-thread, --no-header, --no-summary, --no-index\n" },
+	  "rtla timerlat hist: ambiguous option '--no': --no-aa, --no-irq, --no-thread, --no-header, --no-summary, --no-index\n" },
 	{ &osnoise_top, { "--xyz=5" },
 	  "rtla osnoise top: unknown option '--xyz=5'\n" },
 	{ &timerlat_top, { "-s", "99999999999" },
@@ -520,6 +570,7 @@ int main(void)
 		cmocka_unit_test(test_help_lists_every_option),
 		cmocka_unit_test(test_rtla72_options),
 		cmocka_unit_test(test_actions),
+		cmocka_unit_test(test_auto_analysis),
 		cmocka_unit_test(test_help_option),
 		cmocka_unit_test(test_messages),
 	};

@@ -5,6 +5,7 @@
 #include <event-parse.h>
 
 #include "collect/sample_source.h"
+#include "model/aa.h"
 
 struct seen {
 	int latencies, periods, noises;
@@ -147,6 +148,112 @@ static void test_decode_all_kinds(void **state)
 	tep_free(tep);
 }
 
+/* Auto-analysis records reach the state machine, strings and all. */
+static void test_decode_aa_events(void **state)
+{
+	struct tep_handle *tep = tep_alloc();
+	struct sample_sink sink = { 0 };
+	struct tep_event *timerlat, *irq, *thread, *sw, *stack;
+	struct sample_source *source;
+	unsigned char rec[96];
+	struct aa aa;
+	const struct aa_cpu *c = NULL;
+
+	timerlat = load(tep, "formats/ftrace_timerlat.format", "ftrace");
+	irq = load(tep, "formats/osnoise_irq_noise.format", "osnoise");
+	thread = load(tep, "formats/osnoise_thread_noise.format", "osnoise");
+	sw = load(tep, "formats/sched_sched_switch.format", "sched");
+	stack = load(tep, "formats/ftrace_kernel_stack.format", "ftrace");
+	source = sample_source_alloc(tep, &sink);
+	assert_non_null(source);
+	assert_int_equal(aa_init(&aa, 2), 0);
+	c = &aa.cpu[1];
+	sample_source_set_aa(source, &aa);
+
+	/* the IRQ sample: common_pid@4, seqnum@12, context@16, latency@24 */
+	memset(rec, 0, sizeof(rec));
+	put32(rec, 4, 77);
+	put32(rec, 12, 5);
+	put64(rec, 24, 1000);
+	assert_int_equal(sample_source_decode_at(source, timerlat->id, rec, 32, 1, 9000), 1);
+	assert_true(c->waiting_thread);
+	assert_int_equal(c->run_pid, 77);
+	assert_int_equal(c->irq_ts, 9000);
+	assert_int_equal(c->irq_latency, 1000);
+
+	/* irq_noise: start@16 duration@24 desc@32 (__data_loc) vector@36 */
+	memset(rec, 0, sizeof(rec));
+	put64(rec, 16, 8500);
+	put64(rec, 24, 700);
+	put32(rec, 32, (12 << 16) | 40);
+	put32(rec, 36, 236);
+	memcpy(rec + 40, "local_timer", 12);
+	assert_int_equal(sample_source_decode_at(source, irq->id, rec, 52, 1, 0), 0);
+	assert_true(c->timer_irq_seen);
+	assert_int_equal(c->timer_irq_start, 8500);
+	assert_int_equal(c->timer_irq_duration, 700);
+	put32(rec, 36, 41);
+	memcpy(rec + 40, "virtio0-in", 11);
+	put32(rec, 32, (11 << 16) | 40);
+	assert_int_equal(sample_source_decode_at(source, irq->id, rec, 52, 1, 0), 0);
+	assert_int_equal(c->lists[AA_IRQ].count, 1);
+	assert_string_equal(c->lists[AA_IRQ].items[0].name, "virtio0-in");
+	assert_int_equal(c->lists[AA_IRQ].items[0].id, 41);
+	/* a string placed past the record is not read */
+	put32(rec, 32, (11 << 16) | 90);
+	assert_int_equal(sample_source_decode_at(source, irq->id, rec, 52, 1, 0), 0);
+	assert_int_equal(c->lists[AA_IRQ].count, 2);
+	assert_string_equal(c->lists[AA_IRQ].items[1].name, "");
+
+	/* thread_noise: comm@12 start@32 duration@40 pid@48 */
+	memset(rec, 0, sizeof(rec));
+	memcpy(rec + 12, "kworker/1:0", 11);
+	put64(rec, 40, 300);
+	put32(rec, 48, 9);
+	assert_int_equal(sample_source_decode_at(source, thread->id, rec, 56, 1, 0), 0);
+	assert_int_equal(c->lists[AA_THREAD].sum, 300);
+	assert_string_equal(c->lists[AA_THREAD].items[0].name, "kworker/1:0");
+	assert_int_equal(c->lists[AA_THREAD].items[0].id, 9);
+	/* a comm of 16 characters has no NUL */
+	memcpy(rec + 12, "abcdefghijklmnop", 16);
+	put32(rec, 48, 77);
+	assert_int_equal(sample_source_decode_at(source, thread->id, rec, 56, 1, 0), 0);
+	assert_int_equal(c->blocking, 300);
+	assert_string_equal(c->run_comm, "abcdefghijklmno");
+
+	/* sched_switch: next_comm@40 next_pid@56 */
+	memset(rec, 0, sizeof(rec));
+	memcpy(rec + 40, "rtla", 4);
+	put32(rec, 56, 5);
+	assert_int_equal(sample_source_decode_at(source, sw->id, rec, 64, 1, 0), 0);
+	assert_int_equal(c->cur_pid, 5);
+	assert_string_equal(c->cur_comm, "rtla");
+
+	/* kernel_stack: size@8, then as many callers as the record holds */
+	memset(rec, 0, sizeof(rec));
+	put32(rec, 8, 10);
+	put64(rec, 16, 0xffffffff81000010ULL);
+	put64(rec, 24, 0xffffffff81000020ULL);
+	put64(rec, 32, 0xffffffff81000030ULL);
+	assert_int_equal(sample_source_decode_at(source, stack->id, rec, 40, 1, 0), 0);
+	assert_int_equal(c->stack_size, 3);
+	assert_true(c->stack[2] == 0xffffffff81000030ULL);
+
+	/* the thread sample of the same window closes it */
+	memset(rec, 0, sizeof(rec));
+	put32(rec, 12, 5);
+	put32(rec, 16, 1);
+	put64(rec, 24, 4000);
+	assert_int_equal(sample_source_decode_at(source, timerlat->id, rec, 32, 1, 12000), 1);
+	assert_false(c->waiting_thread);
+	assert_int_equal(c->thread_latency, 4000);
+	assert_int_equal(sample_source_ignored(source), 0);
+
+	aa_free(&aa);
+	sample_source_free(source);
+	tep_free(tep);
+}
+
 static void test_kernel_without_events(void **state)
 {
 	struct tep_handle *tep = tep_alloc();
@@ -164,6 +271,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_decode_all_kinds),
+		cmocka_unit_test(test_decode_aa_events),
 		cmocka_unit_test(test_kernel_without_events),
 	};
 
