@@ -67,6 +67,10 @@ static int setup_bpf(struct run *run)
 		run_debug(run, "reading every record: the trace (-t, -a) needs them");
 		return -1;
 	}
+	if (params_aa_enabled(params)) {
+		run_debug(run, "reading every record: auto-analysis needs them (--no-aa counts in the kernel)");
+		return -1;
+	}
 	if (!tracefs_event_file_exists(NULL, "osnoise", "timerlat_sample",
 				       "format")) {
 		run_debug(run, "reading every record: this kernel has no osnoise:timerlat_sample for the BPF collector");
