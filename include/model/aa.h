@@ -39,6 +39,7 @@ struct aa_cpu {
 	bool waiting_thread;	/* an IRQ sample came, its thread not yet */
 	bool seen_irq;		/* at least one IRQ sample */
 	bool seen_thread;	/* the thread sample of the current IRQ came */
+	bool irq_untraced;	/* a thread sample whose IRQ sample never came */
 	uint64_t irq_ts;	/* ns: when the IRQ sample was recorded */
 	uint64_t irq_latency;
 	uint64_t thread_latency;

@@ -59,6 +59,7 @@ static void open_window(struct aa_cpu *c, uint64_t ts, int pid,
 	c->waiting_thread = true;
 	c->seen_irq = true;
 	c->seen_thread = false;
+	c->irq_untraced = false;
 	c->irq_ts = ts;
 	c->irq_latency = latency;
 	c->seqnum = seqnum;
@@ -95,6 +96,16 @@ void aa_sample(struct aa *aa, int cpu, uint64_t ts, int pid,
 		return;
 	if (context == CTX_IRQ) {
 		open_window(c, ts, pid, seqnum, latency);
+		return;
+	}
+	if (context == CTX_THREAD && !c->waiting_thread &&
+	    (seqnum != c->seqnum || !c->seen_irq)) {
+		/* tracing began between this sample's IRQ and its thread */
+		open_window(c, ts, -1, seqnum, 0);
+		c->irq_untraced = true;
+		c->waiting_thread = false;
+		c->seen_thread = true;
+		c->thread_latency = latency;
 		return;
 	}
 	if (seqnum != c->seqnum || !c->seen_irq)

@@ -130,6 +130,14 @@ static void thread_case(FILE *out, const struct aa_cpu *c,
 	uint64_t total = c->thread_latency;
 	int k;
 
+	if (c->irq_untraced) {
+		fputs("  Timer IRQ of this sample: not traced (tracing began after it)\n",
+		      out);
+		fputs(RULE "\n", out);
+		fprintf(out, "  %-*s%9.2f us (100%%)\n", LABEL_WIDTH,
+			"Thread latency:", us(total));
+		return;
+	}
 	irq_delay(out, c, total);
 	line(out, "IRQ latency:", c->irq_latency);
 	if (c->timer_irq_seen)

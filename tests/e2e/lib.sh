@@ -489,7 +489,7 @@ chk_aa() {
 	}
 	function end_section(total) {
 		close_group()
-		if (order !~ /^DLI?B[NRST]*$/)
+		if (order !~ /^(DLI?B[NRST]*|U)$/)
 			bad("lines out of rtla 7.2 order: " order)
 		for (i = 1; i <= n; i++) {
 			if (p[i] >= 0 && off(100 * v[i] / total, p[i], 0.02))
@@ -501,6 +501,7 @@ chk_aa() {
 	}
 	/^## CPU [0-9]+ hit stop tracing, analyzing it ##$/ { cpu = $3; insec = 1; next }
 	!insec { next }
+	/^  Timer IRQ of this sample: not traced/ { order = order "U"; next }
 	/^  IRQ handler delay:/ { order = order "D"; part("D", $0); next }
 	/^  IRQ latency:/ { order = order "L"; part("L", $0); p[n] = -1; next }
 	/^  Timerlat IRQ duration:/ { order = order "I"; part("I", $0); next }
