@@ -123,6 +123,13 @@ static void irq_case(FILE *out, const struct aa_cpu *c,
 		us(c->irq_latency));
 }
 
+static void thread_total(FILE *out, uint64_t total)
+{
+	fputs(RULE "\n", out);
+	fprintf(out, "  %-*s%9.2f us (100%%)\n", LABEL_WIDTH, "Thread latency:",
+		us(total));
+}
+
 /* The thread ran late: every part of its latency, with its share. */
 static void thread_case(FILE *out, const struct aa_cpu *c,
 			const struct aa_render_opts *opts)
@@ -133,9 +140,7 @@ static void thread_case(FILE *out, const struct aa_cpu *c,
 	if (c->irq_untraced) {
 		fputs("  Timer IRQ of this sample: not traced (tracing began after it)\n",
 		      out);
-		fputs(RULE "\n", out);
-		fprintf(out, "  %-*s%9.2f us (100%%)\n", LABEL_WIDTH,
-			"Thread latency:", us(total));
+		thread_total(out, total);
 		return;
 	}
 	irq_delay(out, c, total);
@@ -149,9 +154,7 @@ static void thread_case(FILE *out, const struct aa_cpu *c,
 	stack(out, c, opts);
 	for (k = 0; k < AA_NR_KINDS; k++)
 		interference(out, c, k, total);
-	fputs(RULE "\n", out);
-	fprintf(out, "  %-*s%9.2f us (100%%)\n", LABEL_WIDTH, "Thread latency:",
-		us(total));
+	thread_total(out, total);
 }
 
 void render_aa(FILE *out, const struct aa *aa,
