@@ -649,18 +649,24 @@ check_timerlat_idle() {
 	reset_tracing
 }
 
+# trace_with_event TRACER EVENT SECONDS FILE: TRACER runs SECONDS with
+# osnoise:EVENT on; the trace is saved to FILE.
+trace_with_event() {
+	echo 1 > $T/events/osnoise/$2/enable
+	echo $1 > $T/current_tracer
+	sleep $3
+	echo 0 > $T/tracing_on
+	cat $T/trace > $4
+	echo nop > $T/current_tracer
+}
+
 # osnoise:osnoise_sample and osnoise:timerlat_sample carry the samples of
 # the ftrace entries: one event with the same values before each entry
 # (at most a few more events: tracing may stop between the two).
 check_sample_events() {
 	reset_tracing
 	echo 2048 > $T/buffer_size_kb
-	echo 1 > $T/events/osnoise/timerlat_sample/enable
-	echo timerlat > $T/current_tracer
-	sleep 1
-	echo 0 > $T/tracing_on
-	cat $T/trace > /tmp/tlsample.txt
-	echo nop > $T/current_tracer
+	trace_with_event timerlat timerlat_sample 1 /tmp/tlsample.txt
 	# Each entry "#S context C timer_latency L ns" has its event
 	# "timer_latency=L seqnum=S context=N" before it, on the same CPU.
 	if awk '
@@ -698,12 +704,7 @@ check_sample_events() {
 	reset_tracing
 	echo 100000 > $O/runtime_us
 	echo 200000 > $O/period_us
-	echo 1 > $T/events/osnoise/osnoise_sample/enable
-	echo osnoise > $T/current_tracer
-	sleep 2
-	echo 0 > $T/tracing_on
-	cat $T/trace > /tmp/osnsample.txt
-	echo nop > $T/current_tracer
+	trace_with_event osnoise osnoise_sample 2 /tmp/osnsample.txt
 	# Entry: RUNTIME NOISE %CPU MAX HW NMI IRQ SIRQ THREAD (the last 9
 	# fields); event: runtime= noise= max_sample= hw_count= irq_count=
 	# nmi_count= softirq_count= thread_count=.
