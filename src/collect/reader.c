@@ -27,11 +27,48 @@ struct trace_reader {
 	struct tracefs_cpu *cpu[];
 };
 
+static void parse_system(struct tep_handle *tep, const char *system)
+{
+	char **events = tracefs_system_events(NULL, system);
+	char *format;
+	int i, len;
+
+	for (i = 0; events && events[i]; i++) {
+		format = tracefs_event_file_read(NULL, system, events[i],
+						 "format", &len);
+		if (format && len > 0)
+			tep_parse_event(tep, format, len, system);
+		free(format);
+	}
+	tracefs_list_free(events);
+}
+
+/*
+ * Only the formats: tracefs_local_events_system() also reads
+ * /proc/kallsyms, saved_cmdlines and printk_formats, megabytes rtla does
+ * not decode (the analysis reads the symbols when it prints a stack).
+ */
 struct tep_handle *reader_load_formats(void)
 {
-	const char *systems[] = { "ftrace", "osnoise", "sched", NULL };
+	static const char *const systems[] = { "ftrace", "osnoise", "sched" };
+	struct tep_handle *tep = tep_alloc();
+	char *header;
+	size_t i;
+	int len;
 
-	return tracefs_local_events_system(NULL, systems);
+	if (!tep)
+		return NULL;
+	header = tracefs_instance_file_read(NULL, "events/header_page", &len);
+	if (!header || len <= 0 ||
+	    tep_parse_header_page(tep, header, len, sizeof(long))) {
+		free(header);
+		tep_free(tep);
+		return NULL;
+	}
+	free(header);
+	for (i = 0; i < sizeof(systems) / sizeof(systems[0]); i++)
+		parse_system(tep, systems[i]);
+	return tep;
 }
 
 /* The sub-buffer header holds a long of the kernel's size. */
