@@ -159,6 +159,7 @@ check:
 	$(MAKE) check-package
 	$(MAKE) fuzz-ci
 	$(MAKE) e2e
+	$(MAKE) e2e-asan
 	$(MAKE) e2e-7.2
 	$(MAKE) e2e-6.12
 	$(MAKE) fault-ci
