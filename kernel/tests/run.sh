@@ -36,6 +36,9 @@ fi
 
 console=$(mktemp)
 trap 'rm -f "$console" "$console".*' EXIT
+# The user-space timerlat test program (timerlat-user-checks.sh).
+gcc -std=gnu11 -Wall -Wextra -O2 -static -pthread -o "$console.tlat-user" \
+	"$here/tlat-user.c" || exit 1
 start=$SECONDS
 # The boot (scripts/vm-run): the kernel log at loglevel 7 (KUnit reports
 # at KERN_INFO) goes to $console.kern, the script's output to $console.out.
@@ -43,7 +46,10 @@ start=$SECONDS
 # expects.  A kernel complaint also makes vm-run fail (status 125); the
 # checks below name it.  A stalled boot is booted again (--retry).
 "$top/scripts/vm-run" --kernel "$kernel" --smp 2 --timeout 1200 --retry \
-	--rtla /usr/bin/rtla --append loglevel=7 \
+	--rtla /usr/bin/rtla --ref 7.2 --append loglevel=7 \
+	--file "$console.tlat-user:/root/tlat-user" \
+	--file "$here/timerlat-user-checks.sh" --file "$here/abi-7.2-rt.expected" \
+	--file "$here/normalize-abi-7.2.awk" \
 	--console "$console.kern" --script "$here/guest-checks.sh" \
 	-- $quick $rtla $only > "$console.out" 2>&1
 boot_rc=$?

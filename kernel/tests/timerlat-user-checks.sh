@@ -1,0 +1,311 @@
+# Guest checks of user-space timerlat threads (osnoise/per_cpu/cpuN/
+# timerlat_fd), TIMERLAT_ALIGN and the osnoise/ ABI of 7.2.  Sourced by
+# guest-checks.sh, whose pass/fail/check/reset_tracing helpers it uses.
+# Needs /root/tlat-user (tlat-user.c, built static by run.sh), and for the
+# ABI /root/abi-7.2-rt.expected and /root/normalize-abi-7.2.awk.
+
+TLU=/root/tlat-user
+
+# Summary per CPU of the timerlat entries in the trace: "cpu N irq I
+# thread T uret U bad B", B counting the user-ret entries whose seqnum is
+# not that of the CPU's thread entry before them.
+tlu_summary() {
+	awk '/ context / {
+		cpu = ""; seq = ""; ctx = ""
+		for (i = 1; i < NF; i++) {
+			if ($i ~ /^\[[0-9]+\]$/) cpu = substr($i, 2, length($i) - 2) + 0
+			if ($i ~ /^#[0-9]+$/) seq = substr($i, 2)
+			if ($i == "context") ctx = $(i + 1)
+		}
+		if (cpu == "" || seq == "") next
+		cpus[cpu] = 1
+		n[cpu, ctx]++
+		if (ctx == "thread") last[cpu] = seq
+		if (ctx == "user-ret" && last[cpu] != seq) bad[cpu]++
+	}
+	END {
+		for (c in cpus)
+			printf "cpu %d irq %d thread %d uret %d bad %d\n", c,
+			       n[c, "irq"], n[c, "thread"], n[c, "user-ret"], bad[c]
+	}' $T/trace | sort
+}
+
+tlu_user_mode() {
+	reset_tracing
+	echo NO_OSNOISE_WORKLOAD > $O/options
+	echo timerlat > $T/current_tracer
+}
+
+# Every CPU gets thread and user-ret samples from the user threads, each
+# user-ret with the seqnum of the thread sample before it; no kernel thread.
+check_tfd_samples() {
+	[ -x $TLU ] || { fail tfd_samples "no $TLU"; return; }
+	tlu_user_mode
+	out=$($TLU run 3 2>&1)
+	rc=$?
+	echo 0 > $T/tracing_on
+	echo "$out"
+	check tfd_samples_run [ $rc = 0 ]
+	check tfd_no_kthreads [ "$(count_threads timerlat)" = 0 ]
+	sum=$(tlu_summary)
+	echo "$sum"
+	c=0
+	while [ $c -le $LASTCPU ]; do
+		line=$(echo "$sum" | grep "^cpu $c ")
+		set -- $line
+		ok=0
+		[ -n "$line" ] && [ "$6" -gt 0 ] && [ "$8" -gt 0 ] && \
+			[ "${10}" = 0 ] && ok=1
+		check "tfd_samples_cpu$c" [ $ok = 1 ]
+		c=$((c + 1))
+	done
+	reset_tracing
+}
+
+# open: EINVAL with the workload option on, EPERM off its CPU or unpinned,
+# EBUSY a second time; the workload option cannot come back while a user
+# thread holds its file.
+check_tfd_open() {
+	[ -x $TLU ] || { fail tfd_open "no $TLU"; return; }
+	reset_tracing
+	echo timerlat > $T/current_tracer
+	check tfd_open_workload_einval [ "$($TLU open 0 0)" = "open: EINVAL" ]
+	echo NO_OSNOISE_WORKLOAD > $O/options
+	check tfd_open_other_cpu_eperm [ "$($TLU open $LASTCPU 0)" = "open: EPERM" ]
+	check tfd_open_unpinned_eperm [ "$($TLU open 0 none)" = "open: EPERM" ]
+	check tfd_open_ok [ "$($TLU open $LASTCPU $LASTCPU)" = "open: OK" ]
+	check tfd_open_twice_ebusy [ "$($TLU twice 0)" = "second open: EBUSY" ]
+	$TLU forever > /dev/null 2>&1 &
+	pid=$!
+	sleep 1
+	before=$(cat $O/options)
+	if (echo OSNOISE_WORKLOAD > $O/options) 2>/dev/null; then
+		fail tfd_workload_busy "OSNOISE_WORKLOAD accepted with user threads"
+	else
+		check tfd_workload_busy [ "$(cat $O/options)" = "$before" ]
+	fi
+	kill -9 $pid
+	wait $pid 2>/dev/null
+	reset_tracing
+}
+
+# A user thread that leaves its CPU is killed (SIGKILL: status 137).
+check_tfd_migrate() {
+	[ -x $TLU ] || { fail tfd_migrate "no $TLU"; return; }
+	tlu_user_mode
+	out=$($TLU migrate $LASTCPU 0 2>&1)
+	rc=$?
+	echo "$out"
+	check tfd_migrate_killed [ $rc = 137 ]
+	check tfd_migrate_not_alive sh -c "! echo '$out' | grep -q 'still alive'"
+	reset_tracing
+}
+
+# Closing the fd while a thread reads it frees the CPU for a new open.
+check_tfd_close() {
+	[ -x $TLU ] || { fail tfd_close "no $TLU"; return; }
+	tlu_user_mode
+	out=$($TLU close $LASTCPU 2>&1)
+	echo "$out"
+	check tfd_close_reopen sh -c "echo '$out' | grep -q 'reopen: OK'"
+	reset_tracing
+}
+
+# rtla-ref (Debian's rtla 7.2) when the VM has it, in its default
+# user-thread mode.
+tlu_have_rtla72() {
+	command -v rtla-ref > /dev/null &&
+		rtla-ref --version 2>&1 | grep -q 'version 7\.'
+}
+
+# SIGKILL every process that holds a timerlat_fd (rtla's user workers
+# outlive a killed rtla) and wait until they are gone.
+tlu_kill_holders() {
+	k=0
+	while [ $k -lt 50 ]; do
+		left=0
+		for p in /proc/[0-9]*; do
+			ls -l $p/fd 2>/dev/null | grep -q timerlat_fd || continue
+			kill -9 ${p#/proc/} 2>/dev/null
+			left=1
+		done
+		[ $left = 0 ] && return 0
+		sleep 0.1
+		k=$((k + 1))
+	done
+	return 1
+}
+
+# Remove what a killed rtla left: its instances and tracer.
+tlu_cleanup_instances() {
+	for d in $T/instances/*/; do
+		[ -d "$d" ] || continue
+		echo nop > "$d/current_tracer" 2>/dev/null
+		rmdir "$d" 2>/dev/null
+	done
+}
+
+# SIGKILL user threads blocked in read, many times, also with the tracer
+# switched off under them; the kernel must go on tracing (and the console
+# stay clean, which run.sh checks).
+check_tfd_kill_loop() {
+	[ -x $TLU ] || { fail tfd_kill_loop "no $TLU"; return; }
+	tlu_user_mode
+	i=0
+	while [ $i -lt 8 ]; do
+		$TLU forever > /dev/null 2>&1 &
+		pid=$!
+		sleep 0.$((3 + i))
+		if [ $((i % 2)) = 1 ]; then
+			echo nop > $T/current_tracer
+			sleep 0.3
+			echo timerlat > $T/current_tracer
+		fi
+		kill -9 $pid
+		wait $pid 2>/dev/null
+		i=$((i + 1))
+	done
+	if tlu_have_rtla72; then
+		reset_tracing
+		i=0
+		while [ $i -lt 5 ]; do
+			rtla-ref timerlat top -q -d 30s > /dev/null 2>&1 &
+			pid=$!
+			sleep $((1 + i % 3))
+			kill -9 $pid
+			wait $pid 2>/dev/null
+			# its workers, blocked in read, are killed too
+			check tfd_kill_rtla72_workers tlu_kill_holders
+			i=$((i + 1))
+		done
+		tlu_cleanup_instances
+	else
+		echo "no rtla 7.2 (rtla-ref) in the VM: the kill loop ran tlat-user only"
+	fi
+	tlu_user_mode
+	out=$($TLU run 2 2>&1)
+	rc=$?
+	echo 0 > $T/tracing_on
+	echo "$out"
+	check tfd_after_kills_run [ $rc = 0 ]
+	check tfd_after_kills_samples grep -q 'context user-ret' $T/trace
+	reset_tracing
+	echo timerlat > $T/current_tracer
+	sleep 1
+	echo 0 > $T/tracing_on
+	check tfd_after_kills_kthreads grep -q 'context *thread' $T/trace
+	reset_tracing
+}
+
+# Phase of each CPU's timerlat wakeups, in us modulo PERIOD: the trace
+# timestamp (clock mono, the timer's) less the IRQ latency, the median of
+# the CPU's first samples.
+tlu_phases() {
+	awk -v period=$1 '/ context +irq / {
+		cpu = ""; lat = ""; ts = ""
+		for (i = 1; i < NF; i++) {
+			if ($i ~ /^\[[0-9]+\]$/) cpu = substr($i, 2, length($i) - 2) + 0
+			if ($i ~ /^[0-9]+\.[0-9]+:$/) ts = substr($i, 1, length($i) - 1)
+			if ($i == "timer_latency") lat = $(i + 1)
+		}
+		if (cpu == "" || ts == "" || n[cpu] >= 9) next
+		split(ts, p, ".")
+		us = (p[1] % 100000) * 1000000 + p[2] - int(lat / 1000)
+		v[cpu, n[cpu]++] = us % period
+	}
+	END {
+		for (c in n) {
+			# median of the first samples: a late IRQ shifts one of them
+			for (i = 1; i < n[c]; i++)
+				for (j = i; j > 0 && v[c, j - 1] > v[c, j]; j--) {
+					t = v[c, j]; v[c, j] = v[c, j - 1]; v[c, j - 1] = t
+				}
+			print c, v[c, int(n[c] / 2)]
+		}
+	}' $T/trace | sort -n
+}
+
+# TIMERLAT_ALIGN and timerlat_align_us: the file's bounds, and the first
+# wakeups of the CPUs (hence all the next ones) timerlat_align_us apart.
+check_timerlat_align() {
+	reset_tracing
+	expect_einval abc $O/timerlat_align_us
+	expect_einval -1 $O/timerlat_align_us
+	expect_einval 1000001 $O/timerlat_align_us
+	expect_ok 3000 $O/timerlat_align_us
+	expect_einval TIMERLAT_ALIGNED $O/options
+	echo TIMERLAT_ALIGN > $O/options
+	check timerlat_align_option grep -qw TIMERLAT_ALIGN $O/options
+	clock=$(sed 's/.*\[\(.*\)\].*/\1/' $T/trace_clock)
+	echo mono > $T/trace_clock
+	echo 10000 > $O/timerlat_period_us
+	echo timerlat > $T/current_tracer
+	sleep 2
+	echo 0 > $T/tracing_on
+	phases=$(tlu_phases 10000)
+	echo "phases (cpu us): $(echo $phases)"
+	set -- $phases
+	if [ $# -lt 4 ]; then
+		fail timerlat_align_phase "fewer than two CPUs in the trace"
+	else
+		d=$(( ($2 - $4 + 20000) % 10000 ))
+		# 3000 one way round, 7000 the other; 300 us for the trace clock
+		ok=0
+		for want in 3000 7000; do
+			[ $d -ge $((want - 300)) ] && [ $d -le $((want + 300)) ] && ok=1
+		done
+		check timerlat_align_phase [ $ok = 1 ]
+	fi
+	echo "$clock" > $T/trace_clock
+	echo NO_TIMERLAT_ALIGN > $O/options
+	echo 0 > $O/timerlat_align_us
+	reset_tracing
+}
+
+# The whole osnoise/ directory and the osnoise event formats, walked,
+# against the 7.2 RT reference (abi-7.2-rt.expected).
+tlu_walk_abi() {
+	(cd $O && find . | sort) | while read -r p; do
+		rel=${p#./}
+		[ "$p" = . ] && { echo "osnoise/./ dir"; continue; }
+		if [ -d "$O/$rel" ]; then
+			echo "osnoise/$rel/ dir"
+		elif [ "${rel##*/}" = timerlat_fd ]; then
+			echo "osnoise/$rel mode=$(stat -c %a $O/$rel) value=(not read)"
+		else
+			echo "osnoise/$rel mode=$(stat -c %a $O/$rel) value=$(cat $O/$rel)"
+		fi
+	done
+	echo "tracing_thresh=$(cat $T/tracing_thresh)"
+	for e in $T/events/ftrace/osnoise $T/events/ftrace/timerlat \
+		 $T/events/osnoise/*/; do
+		e=${e%/}
+		[ -r $e/format ] || continue
+		echo "== ${e#$T/events/}"
+		cat $e/format
+	done
+}
+
+check_abi_72() {
+	reset_tracing
+	if [ ! -r /root/abi-7.2-rt.expected ]; then
+		fail abi_72 "no /root/abi-7.2-rt.expected"
+		return
+	fi
+	tlu_walk_abi | awk -f /root/normalize-abi-7.2.awk > /tmp/abi72.txt
+	if diff -u /root/abi-7.2-rt.expected /tmp/abi72.txt; then
+		pass abi_72
+	else
+		fail abi_72 "osnoise/ or event formats differ from the 7.2 RT reference"
+	fi
+}
+
+check_timerlat_user() {
+	check_abi_72
+	check_tfd_open
+	check_tfd_samples
+	check_tfd_migrate
+	check_tfd_close
+	check_tfd_kill_loop
+	check_timerlat_align
+}

@@ -1,0 +1,260 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * User-space timerlat threads for the guest checks (built static by
+ * kernel/tests/run.sh, run in the guest as /root/tlat-user):
+ *
+ *   tlat-user run SECONDS          one thread per CPU reads its
+ *                                  timerlat_fd for SECONDS; 0 if every
+ *                                  read succeeded
+ *   tlat-user forever              the same until killed
+ *   tlat-user open CPU PIN|none    open CPU's timerlat_fd with the
+ *                                  affinity PIN (or all CPUs), print
+ *                                  "open: OK" or "open: ERRNAME"
+ *   tlat-user twice CPU            open it twice, print the second result
+ *   tlat-user migrate CPU OTHER    read on CPU, then move to OTHER and
+ *                                  read again: the kernel kills the thread
+ *   tlat-user close CPU            close the fd while a thread reads it,
+ *                                  then open it again ("reopen: OK")
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <fcntl.h>
+#include <pthread.h>
+#include <sched.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#define TRACEFS	"/sys/kernel/tracing/osnoise/per_cpu"
+
+static const char *errname(int err)
+{
+	switch (err) {
+	case 0: return "OK";
+	case EBUSY: return "EBUSY";
+	case EINVAL: return "EINVAL";
+	case EPERM: return "EPERM";
+	case ENOENT: return "ENOENT";
+	case EINTR: return "EINTR";
+	case EBADF: return "EBADF";
+	default: return strerror(err);
+	}
+}
+
+static int pin(int cpu)
+{
+	cpu_set_t set;
+
+	CPU_ZERO(&set);
+	CPU_SET(cpu, &set);
+	return sched_setaffinity(0, sizeof(set), &set);
+}
+
+static int open_fd(int cpu)
+{
+	char path[64];
+
+	snprintf(path, sizeof(path), TRACEFS "/cpu%d/timerlat_fd", cpu);
+	return open(path, O_RDONLY);
+}
+
+static double now_s(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+struct reader {
+	pthread_t	thread;
+	int		cpu;
+	double		seconds;	/* < 0: until killed */
+	long		reads;
+	int		err;
+};
+
+static void *reader_main(void *arg)
+{
+	struct reader *r = arg;
+	double end = now_s() + r->seconds;
+	char buf[16];
+	int fd;
+
+	if (pin(r->cpu)) {
+		r->err = errno;
+		return NULL;
+	}
+	fd = open_fd(r->cpu);
+	if (fd < 0) {
+		r->err = errno;
+		return NULL;
+	}
+	while (r->seconds < 0 || now_s() < end) {
+		if (read(fd, buf, sizeof(buf)) < 0) {
+			r->err = errno;
+			break;
+		}
+		r->reads++;
+	}
+	close(fd);
+	return NULL;
+}
+
+static int run(double seconds)
+{
+	int ncpus = sysconf(_SC_NPROCESSORS_ONLN);
+	struct reader *r = calloc(ncpus, sizeof(*r));
+	int cpu, bad = 0;
+
+	if (!r)
+		return 1;
+	for (cpu = 0; cpu < ncpus; cpu++) {
+		r[cpu].cpu = cpu;
+		r[cpu].seconds = seconds;
+		if (pthread_create(&r[cpu].thread, NULL, reader_main, &r[cpu])) {
+			ncpus = cpu;
+			bad = 1;
+			break;
+		}
+	}
+	for (cpu = 0; cpu < ncpus; cpu++) {
+		pthread_join(r[cpu].thread, NULL);
+		printf("cpu %d: %ld reads, %s\n", cpu, r[cpu].reads,
+		       errname(r[cpu].err));
+		if (r[cpu].err || !r[cpu].reads)
+			bad = 1;
+	}
+	free(r);
+	return bad;
+}
+
+static int try_open(int cpu, const char *pin_to)
+{
+	cpu_set_t set;
+	int fd, n;
+
+	if (strcmp(pin_to, "none")) {
+		if (pin(atoi(pin_to)))
+			return 2;
+	} else {
+		CPU_ZERO(&set);
+		for (n = 0; n < sysconf(_SC_NPROCESSORS_ONLN); n++)
+			CPU_SET(n, &set);
+		if (sched_setaffinity(0, sizeof(set), &set))
+			return 2;
+	}
+	fd = open_fd(cpu);
+	printf("open: %s\n", errname(fd < 0 ? errno : 0));
+	if (fd >= 0)
+		close(fd);
+	return 0;
+}
+
+static int twice(int cpu)
+{
+	int fd1, fd2;
+
+	if (pin(cpu))
+		return 2;
+	fd1 = open_fd(cpu);
+	if (fd1 < 0) {
+		printf("first open: %s\n", errname(errno));
+		return 1;
+	}
+	fd2 = open_fd(cpu);
+	printf("second open: %s\n", errname(fd2 < 0 ? errno : 0));
+	if (fd2 >= 0)
+		close(fd2);
+	close(fd1);
+	return 0;
+}
+
+static int migrate(int cpu, int other)
+{
+	char buf[16];
+	int fd, i;
+
+	if (pin(cpu))
+		return 2;
+	fd = open_fd(cpu);
+	if (fd < 0) {
+		printf("open: %s\n", errname(errno));
+		return 1;
+	}
+	for (i = 0; i < 3; i++) {
+		if (read(fd, buf, sizeof(buf)) < 0) {
+			printf("read on cpu %d: %s\n", cpu, errname(errno));
+			return 1;
+		}
+	}
+	printf("3 reads on cpu %d; moving to cpu %d\n", cpu, other);
+	fflush(stdout);
+	if (pin(other))
+		return 2;
+	for (i = 0; i < 3; i++) {
+		if (read(fd, buf, sizeof(buf)) < 0)
+			printf("read on cpu %d: %s\n", other, errname(errno));
+		fflush(stdout);
+	}
+	printf("still alive after 3 reads on cpu %d\n", other);
+	return 0;
+}
+
+static int close_during_read(int cpu)
+{
+	struct reader r = { .cpu = cpu, .seconds = -1 };
+	int fd;
+
+	if (pin(cpu))
+		return 2;
+	/* The reader opens its own fd: find it by reading the table. */
+	if (pthread_create(&r.thread, NULL, reader_main, &r))
+		return 2;
+	usleep(500000);
+	for (fd = 3; fd < 64; fd++) {
+		char link[64], target[128];
+		ssize_t n;
+
+		snprintf(link, sizeof(link), "/proc/self/fd/%d", fd);
+		n = readlink(link, target, sizeof(target) - 1);
+		if (n > 0) {
+			target[n] = '\0';
+			if (strstr(target, "timerlat_fd"))
+				break;
+		}
+	}
+	if (fd == 64) {
+		printf("reader has no fd: %s\n", errname(r.err));
+		return 1;
+	}
+	close(fd);
+	pthread_join(r.thread, NULL);
+	printf("reader: %ld reads, then %s\n", r.reads, errname(r.err));
+	fd = open_fd(cpu);
+	printf("reopen: %s\n", errname(fd < 0 ? errno : 0));
+	if (fd >= 0)
+		close(fd);
+	return 0;
+}
+
+int main(int argc, char **argv)
+{
+	setvbuf(stdout, NULL, _IOLBF, 0);
+	if (argc == 3 && !strcmp(argv[1], "run"))
+		return run(atof(argv[2]));
+	if (argc == 2 && !strcmp(argv[1], "forever"))
+		return run(-1);
+	if (argc == 4 && !strcmp(argv[1], "open"))
+		return try_open(atoi(argv[2]), argv[3]);
+	if (argc == 3 && !strcmp(argv[1], "twice"))
+		return twice(atoi(argv[2]));
+	if (argc == 4 && !strcmp(argv[1], "migrate"))
+		return migrate(atoi(argv[2]), atoi(argv[3]));
+	if (argc == 3 && !strcmp(argv[1], "close"))
+		return close_during_read(atoi(argv[2]));
+	fprintf(stderr, "usage: see the comment at the top of tlat-user.c\n");
+	return 2;
+}
