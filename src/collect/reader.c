@@ -27,11 +27,58 @@ struct trace_reader {
 	struct tracefs_cpu *cpu[];
 };
 
+/* The records rtla decodes; the osnoise system is loaded whole. */
+static const char *const wanted_events[][2] = {
+	{ "ftrace", "timerlat" },
+	{ "ftrace", "osnoise" },
+	{ "ftrace", "kernel_stack" },
+	{ "sched", "sched_switch" },
+};
+
+static int parse_format(struct tep_handle *tep, const char *system,
+			const char *name)
+{
+	enum tep_errno err;
+	char *format;
+	int len;
+
+	format = tracefs_event_file_read(NULL, system, name, "format", &len);
+	if (!format)
+		return -1;
+	err = tep_parse_event(tep, format, len, system);
+	free(format);
+	return err ? -1 : 0;
+}
+
+/*
+ * Only the formats of the records above and the sub-buffer header: no
+ * kallsyms, printk formats or cmdlines (libtracefs's loaders read them
+ * all, seconds of CPU in a small VM; auto-analysis loads kallsyms only
+ * when it prints a stack).  A missing event is the decoder's business.
+ */
 struct tep_handle *reader_load_formats(void)
 {
-	const char *systems[] = { "ftrace", "osnoise", "sched", NULL };
+	struct tep_handle *tep = tep_alloc();
+	char **events, *header;
+	size_t i;
+	int len;
 
-	return tracefs_local_events_system(NULL, systems);
+	if (!tep)
+		return NULL;
+	header = tracefs_instance_file_read(NULL, "events/header_page", &len);
+	if (!header) {
+		tep_free(tep);
+		return NULL;
+	}
+	tep_parse_header_page(tep, header, len, sizeof(long));
+	free(header);
+	for (i = 0; i < sizeof(wanted_events) / sizeof(wanted_events[0]); i++)
+		parse_format(tep, wanted_events[i][0], wanted_events[i][1]);
+	events = tracefs_system_events(NULL, "osnoise");
+	for (i = 0; events && events[i]; i++)
+		parse_format(tep, "osnoise", events[i]);
+	tracefs_list_free(events);
+	return tep;
 }
 
 /* The sub-buffer header holds a long of the kernel's size. */
