@@ -147,6 +147,10 @@ e2e-6.12: $(BUILD)/rtla
 bench: $(BUILD)/rtla
 	tests/bench/run
 
+# RSS flat over a 10-minute run (by hand, never in CI: see tests/bench/rss)
+bench-rss: $(BUILD)/rtla
+	tests/bench/rss
+
 # The patched Linux 5.10 (kernel/): build it, its kernel checks, the
 # end-to-end suite on it, and the checks on a lockdep build
 check-kernel: $(BUILD)/rtla
@@ -168,6 +172,6 @@ check:
 clean:
 	rm -rf $(BUILD) $(FUZZ_BUILD) $(ASAN_BUILD)
 
-.PHONY: FORCE all unit unit-isolation check-harness e2e e2e-6.12 e2e-7.2 bench \
+.PHONY: FORCE all unit unit-isolation check-harness e2e e2e-6.12 e2e-7.2 bench bench-rss \
 	check-kernel check clean
 -include $(wildcard $(BUILD)/*/*.d $(BUILD)/tests/*.d)

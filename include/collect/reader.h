@@ -14,7 +14,7 @@ struct tep_handle *reader_load_formats(void);
 
 /*
  * Keep the trace_pipe_raw files of CPUs 0..@nr_cpus-1 of @instance open
- * for the whole run, with one sub-buffer and one kbuffer for them all.
+ * for the whole run, with one sub-buffer for them all.
  * NULL, with errno set, when not one of them opens.
  */
 struct trace_reader *reader_open(struct tep_handle *tep,

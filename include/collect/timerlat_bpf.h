@@ -10,6 +10,28 @@
 /* The kernel's timerlat contexts: 0 IRQ, 1 thread, 2 user. */
 #define TLB_NR_CONTEXTS		3
 
+/*
+ * rtla's settings, the one element of the config map, written before the
+ * program is attached.  Maps, not global variables: libbpf creates those
+ * only where its feature probe (a socket filter) loads, and a kernel
+ * without networking has no socket filters.
+ */
+struct tlb_config {
+	unsigned long long irq_stop_us;		/* 0: none */
+	unsigned long long thread_stop_us;
+	unsigned int entries;			/* 0 in top mode */
+	unsigned int bucket_size;
+	unsigned int divisor;			/* ns per displayed unit */
+	unsigned int unused;
+};
+
+/* The state map's elements (each an unsigned long long). */
+enum {
+	TLB_STOPPED,	/* a stop threshold was hit: nothing more is counted */
+	TLB_LOST_HITS,	/* hits the ring buffer had no room for */
+	TLB_NR_STATE,
+};
+
 /* Per CPU and context, in the displayed unit. */
 struct tlb_stats {
 	unsigned long long count;

@@ -108,7 +108,15 @@ static int alloc_buffers(struct bpf_collector *c)
 struct bpf_collector *bpf_collector_open(const struct bpf_collector_config *config,
 					 char *why, size_t len)
 {
+	struct tlb_config settings = {
+		.irq_stop_us = config->irq_stop_us,
+		.thread_stop_us = config->thread_stop_us,
+		.entries = config->entries,
+		.bucket_size = config->bucket_size ? config->bucket_size : 1,
+		.divisor = config->divisor ? config->divisor : 1,
+	};
 	struct bpf_collector *c = calloc(1, sizeof(*c));
+	unsigned int key = 0;
 	int err;
 
 	if (!c) {
@@ -129,16 +137,17 @@ struct bpf_collector *bpf_collector_open(const struct bpf_collector_config *conf
 			 strerror(errno));
 		goto fail;
 	}
-	c->skel->rodata->entries = config->entries;
-	c->skel->rodata->bucket_size = config->bucket_size ? config->bucket_size : 1;
-	c->skel->rodata->divisor = config->divisor ? config->divisor : 1;
-	c->skel->rodata->irq_stop_us = config->irq_stop_us;
-	c->skel->rodata->thread_stop_us = config->thread_stop_us;
 	bpf_map__set_max_entries(c->skel->maps.hist, c->nr_slots);
 	err = timerlat_bpf__load(c->skel);
 	if (err) {
 		snprintf(why, len, "the kernel refused the BPF program: %s",
 			 strerror(-err));
+		goto fail;
+	}
+	if (bpf_map_update_elem(bpf_map__fd(c->skel->maps.config), &key,
+				&settings, BPF_ANY)) {
+		snprintf(why, len, "cannot write the BPF program's settings: %s",
+			 strerror(errno));
 		goto fail;
 	}
 	err = timerlat_bpf__attach(c->skel);
@@ -191,7 +200,11 @@ int bpf_collector_poll(struct bpf_collector *c)
 
 void bpf_collector_resume(struct bpf_collector *c)
 {
-	__atomic_store_n(&c->skel->bss->stopped, 0, __ATOMIC_SEQ_CST);
+	unsigned long long zero = 0;
+	unsigned int key = TLB_STOPPED;
+
+	bpf_map_update_elem(bpf_map__fd(c->skel->maps.state), &key, &zero,
+			    BPF_ANY);
 }
 
 int bpf_collector_reset(struct bpf_collector *c)
@@ -238,7 +251,12 @@ int bpf_collector_read(struct bpf_collector *c, struct rtla_results *results)
 
 uint64_t bpf_collector_lost(const struct bpf_collector *c)
 {
-	return c->skel->bss->lost_hits;
+	unsigned long long lost = 0;
+	unsigned int key = TLB_LOST_HITS;
+
+	if (bpf_map_lookup_elem(bpf_map__fd(c->skel->maps.state), &key, &lost))
+		return 0;
+	return lost;
 }
 
 #endif

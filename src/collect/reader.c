@@ -7,19 +7,15 @@
 #include <unistd.h>
 
 #include <event-parse.h>
-#include <kbuffer.h>
 #include <tracefs.h>
 
 #include "collect/reader.h"
 #include "collect/sample_source.h"
 
-/* Zeros after the bytes read: kbuffer reads an event header ahead. */
-#define SUBBUF_SLACK		16
 
 struct trace_reader {
 	struct tep_handle *tep;
 	struct tracefs_instance *instance;
-	struct kbuffer *kbuf;
 	void *subbuf;
 	int subbuf_size;	/* what one read returns at most */
 	unsigned long bad_subbuffers;
@@ -27,60 +23,58 @@ struct trace_reader {
 	struct tracefs_cpu *cpu[];
 };
 
-static void parse_system(struct tep_handle *tep, const char *system)
-{
-	char **events = tracefs_system_events(NULL, system);
-	char *format;
-	int i, len;
+/* The records rtla decodes; the osnoise system is loaded whole. */
+static const char *const wanted_events[][2] = {
+	{ "ftrace", "timerlat" },
+	{ "ftrace", "osnoise" },
+	{ "ftrace", "kernel_stack" },
+	{ "sched", "sched_switch" },
+};
 
-	for (i = 0; events && events[i]; i++) {
-		format = tracefs_event_file_read(NULL, system, events[i],
-						 "format", &len);
-		if (format && len > 0)
-			tep_parse_event(tep, format, len, system);
-		free(format);
-	}
-	tracefs_list_free(events);
+static int parse_format(struct tep_handle *tep, const char *system,
+			const char *name)
+{
+	enum tep_errno err;
+	char *format;
+	int len;
+
+	format = tracefs_event_file_read(NULL, system, name, "format", &len);
+	if (!format)
+		return -1;
+	err = tep_parse_event(tep, format, len, system);
+	free(format);
+	return err ? -1 : 0;
 }
 
 /*
- * Only the formats: tracefs_local_events_system() also reads
- * /proc/kallsyms, saved_cmdlines and printk_formats, megabytes rtla does
- * not decode (the analysis reads the symbols when it prints a stack).
+ * Only the formats of the records above and the sub-buffer header: no
+ * kallsyms, printk formats or cmdlines (libtracefs's loaders read them
+ * all, seconds of CPU in a small VM; auto-analysis loads kallsyms only
+ * when it prints a stack).  A missing event is the decoder's business.
  */
 struct tep_handle *reader_load_formats(void)
 {
-	static const char *const systems[] = { "ftrace", "osnoise", "sched" };
 	struct tep_handle *tep = tep_alloc();
-	char *header;
+	char **events, *header;
 	size_t i;
 	int len;
 
 	if (!tep)
 		return NULL;
 	header = tracefs_instance_file_read(NULL, "events/header_page", &len);
-	if (!header || len <= 0 ||
-	    tep_parse_header_page(tep, header, len, sizeof(long))) {
-		free(header);
+	if (!header) {
 		tep_free(tep);
 		return NULL;
 	}
+	tep_parse_header_page(tep, header, len, sizeof(long));
 	free(header);
-	for (i = 0; i < sizeof(systems) / sizeof(systems[0]); i++)
-		parse_system(tep, systems[i]);
+	for (i = 0; i < sizeof(wanted_events) / sizeof(wanted_events[0]); i++)
+		parse_format(tep, wanted_events[i][0], wanted_events[i][1]);
+	events = tracefs_system_events(NULL, "osnoise");
+	for (i = 0; events && events[i]; i++)
+		parse_format(tep, "osnoise", events[i]);
+	tracefs_list_free(events);
 	return tep;
-}
-
-/* The sub-buffer header holds a long of the kernel's size. */
-static struct kbuffer *kbuffer_for(struct tep_handle *tep)
-{
-	enum kbuffer_long_size size = KBUFFER_LSIZE_SAME_AS_HOST;
-
-	if (tep_get_header_page_size(tep) == 8)
-		size = KBUFFER_LSIZE_8;
-	else if (tep_get_header_page_size(tep) == 4)
-		size = KBUFFER_LSIZE_4;
-	return kbuffer_alloc(size, KBUFFER_ENDIAN_SAME_AS_HOST);
 }
 
 /* A CPU that was offline at the start is looked for again at each drain. */
@@ -104,9 +98,6 @@ struct trace_reader *reader_open(struct tep_handle *tep,
 	reader->tep = tep;
 	reader->instance = instance;
 	reader->nr_cpus = nr_cpus;
-	reader->kbuf = kbuffer_for(tep);
-	if (!reader->kbuf)
-		goto fail;
 	reader->subbuf_size = getpagesize();
 	for (cpu = 0; cpu < nr_cpus; cpu++) {
 		if (!cpu_file(reader, cpu))
@@ -119,7 +110,7 @@ struct trace_reader *reader_open(struct tep_handle *tep,
 	}
 	if (!opened)
 		goto fail;
-	reader->subbuf = calloc(1, reader->subbuf_size + SUBBUF_SLACK);
+	reader->subbuf = malloc(reader->subbuf_size);
 	if (!reader->subbuf)
 		goto fail;
 	return reader;
@@ -139,9 +130,8 @@ struct trace_reader *reader_alloc_detached(struct tep_handle *tep,
 		return NULL;
 	reader->tep = tep;
 	reader->subbuf_size = subbuf_size;
-	reader->kbuf = kbuffer_for(tep);
-	reader->subbuf = calloc(1, subbuf_size + SUBBUF_SLACK);
-	if (!reader->kbuf || !reader->subbuf) {
+	reader->subbuf = malloc(subbuf_size);
+	if (!reader->subbuf) {
 		reader_close(reader);
 		return NULL;
 	}
@@ -157,8 +147,6 @@ void reader_close(struct trace_reader *reader)
 	for (cpu = 0; cpu < reader->nr_cpus; cpu++)
 		if (reader->cpu[cpu])
 			tracefs_cpu_close(reader->cpu[cpu]);
-	if (reader->kbuf)
-		kbuffer_free(reader->kbuf);
 	free(reader->subbuf);
 	free(reader);
 }
@@ -176,7 +164,7 @@ static int commit_size(struct tep_handle *tep)
 
 /*
  * The end of the records the sub-buffer header claims, or -1 when that
- * is past the @len bytes read.  Checked before kbuffer walks them.
+ * is past the @len bytes read.  Checked before the records are walked.
  */
 static long committed(struct trace_reader *reader, int len)
 {
@@ -207,7 +195,7 @@ static long committed(struct trace_reader *reader, int len)
 
 /*
  * Every event header from @from to @end must step forward inside it:
- * kbuffer trusts the lengths, and a zero one makes it loop for ever
+ * the walk trusts the lengths, and a zero one would loop for ever
  * (found by fuzz_decoder).  True when the walk ends exactly at @end or
  * at a padding event that fills the rest.
  */
@@ -249,37 +237,86 @@ static bool events_walkable(const char *subbuf, long from, long end)
 	return true;
 }
 
+/* The record type: common_type, the first field of every record. */
+static int record_type(const char *data, long size)
+{
+	uint16_t type;
+
+	if (size < (long)sizeof(type))
+		return -1;
+	memcpy(&type, data, sizeof(type));
+	return type;
+}
+
+/*
+ * Hand each record of a sub-buffer that events_walkable() accepted to
+ * @source, with its time stamp: a walk over the event headers, no
+ * library call per record.
+ */
+static long decode_records(const char *subbuf, long from, long end, int cpu,
+			   struct sample_source *source)
+{
+	uint32_t header, word;
+	uint64_t ts;
+	long pos = from, count = 0, size;
+	const char *data;
+
+	memcpy(&ts, subbuf, sizeof(ts));
+	while (pos < end) {
+		memcpy(&header, subbuf + pos, 4);
+		switch (header & 31) {
+		case EVENT_PADDING:
+			if (!(header >> 5))
+				return count;
+			memcpy(&word, subbuf + pos + 4, 4);
+			pos += 4 + (long)word;
+			continue;
+		case EVENT_TIME_EXTEND:
+			memcpy(&word, subbuf + pos + 4, 4);
+			ts += ((uint64_t)word << 27) + (header >> 5);
+			pos += 8;
+			continue;
+		case EVENT_TIME_STAMP:
+			memcpy(&word, subbuf + pos + 4, 4);
+			ts = ((uint64_t)word << 27) + (header >> 5);
+			pos += 8;
+			continue;
+		case 0:
+			memcpy(&word, subbuf + pos + 4, 4);
+			data = subbuf + pos + 8;
+			size = (long)word - 4;
+			pos += 4 + (long)word;
+			break;
+		default:
+			data = subbuf + pos + 4;
+			size = (header & 31) * 4;
+			pos += 4 + size;
+			break;
+		}
+		ts += header >> 5;
+		sample_source_decode_at(source, record_type(data, size), data,
+					size, cpu, ts);
+		count++;
+	}
+	return count;
+}
+
 long reader_decode_subbuffer(struct trace_reader *reader, const void *data,
 			     int len, int cpu, struct sample_source *source)
 {
-	struct tep_record record = { .cpu = cpu };
 	char *start = reader->subbuf;
-	long count = 0, end;
+	long end, from;
 
 	if (len < 0 || len > reader->subbuf_size)
 		goto bad;
-	/* kbuffer looks a few bytes past an event header: zeros there */
 	if (data != reader->subbuf)
 		memcpy(reader->subbuf, data, len);
-	memset(start + len, 0, reader->subbuf_size + SUBBUF_SLACK - len);
-	/* kbuffer walks to the commit as it loads: check it first */
+	/* checked before the walk: every step stays inside the commit */
 	end = committed(reader, len);
-	if (end < 0 ||
-	    !events_walkable(start, sizeof(uint64_t) + commit_size(reader->tep),
-			     end) ||
-	    kbuffer_load_subbuffer(reader->kbuf, reader->subbuf) < 0)
+	from = sizeof(uint64_t) + commit_size(reader->tep);
+	if (end < 0 || !events_walkable(start, from, end))
 		goto bad;
-	while ((record.data = kbuffer_read_event(reader->kbuf, &record.ts))) {
-		record.size = kbuffer_event_size(reader->kbuf);
-		if ((char *)record.data < start || record.size < 0 ||
-		    (char *)record.data - start + (long)record.size > end)
-			break;
-		sample_source_decode_at(source, tep_data_type(reader->tep, &record),
-				     record.data, record.size, cpu, record.ts);
-		count++;
-		kbuffer_next_event(reader->kbuf, NULL);
-	}
-	return count;
+	return decode_records(start, from, end, cpu, source);
 bad:
 	reader->bad_subbuffers++;
 	errno = EBADMSG;

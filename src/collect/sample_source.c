@@ -44,6 +44,7 @@ struct sample_source {
 	struct record_layout osnoise;
 	struct record_layout threshold;
 	uint64_t ignored;
+	bool foreign_endian;		/* the records' byte order is not ours */
 	struct aa *aa;			/* NULL: no auto-analysis */
 	struct aa_layouts aal;
 };
@@ -121,6 +122,8 @@ struct sample_source *sample_source_alloc(struct tep_handle *tep,
 		return NULL;
 	source->tep = tep;
 	source->sink = *sink;
+	source->foreign_endian = tep_is_file_bigendian(tep) !=
+				 tep_is_local_bigendian(tep);
 	resolve(tep, "ftrace", "timerlat", timerlat_fields, &source->timerlat);
 	resolve(tep, "ftrace", "osnoise", osnoise_fields, &source->osnoise);
 	resolve(tep, "osnoise", "sample_threshold", threshold_fields,
@@ -169,9 +172,28 @@ static uint64_t field(const struct sample_source *source, const void *data,
 		      const struct record_layout *layout, int index)
 {
 	const struct field_ref *ref = &layout->fields[index];
+	const char *at = (const char *)data + ref->offset;
+	uint64_t u64;
+	uint32_t u32;
+	uint16_t u16;
 
-	return tep_read_number(source->tep, (const char *)data + ref->offset,
-			       ref->size);
+	if (source->foreign_endian)
+		return tep_read_number(source->tep, at, ref->size);
+	switch (ref->size) {
+	case 8:
+		memcpy(&u64, at, 8);
+		return u64;
+	case 4:
+		memcpy(&u32, at, 4);
+		return u32;
+	case 2:
+		memcpy(&u16, at, 2);
+		return u16;
+	case 1:
+		return *(const uint8_t *)at;
+	default:
+		return tep_read_number(source->tep, at, ref->size);
+	}
 }
 
 static void decode_period(struct sample_source *source, const void *data,

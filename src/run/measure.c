@@ -12,11 +12,15 @@
 
 #include "collect/reader.h"
 #include "collect/sample_source.h"
+#include "session/tracer_config.h"
 #include "workload/user_threads.h"
 #include "run/run.h"
 
-#define POLL_INTERVAL_NS	100000000L
+#define POLL_INTERVAL_NS	100000000L	/* osnoise, and the floor's tenfold */
+#define POLL_MIN_NS		10000000L
 #define NSEC_PER_SEC		1000000000L
+/* a timerlat record in the ring buffer, header and time extend included */
+#define TIMERLAT_RECORD_BYTES	48
 
 volatile sig_atomic_t run_stop_requested;
 
@@ -150,13 +154,60 @@ static void warm_up(struct run *run)
 		  (unsigned long long)run->params->warm_up_s);
 }
 
+/*
+ * How often the ring buffers are read: timerlat fills a quarter of the
+ * per-CPU buffer between two reads (room for a late read on a loaded
+ * system), at most one read a second; other tracers every 100 ms.
+ */
+static long poll_interval_ns(struct run *run)
+{
+	const struct rtla_params *params = run->params;
+	uint64_t period_us, records_per_s, bytes_per_s, buffer;
+	ssize_t kb;
+	long ns;
+
+	if (!run->reader || params->tracer != TRACER_TIMERLAT)
+		return POLL_INTERVAL_NS;
+	kb = tracefs_instance_get_buffer_size(run->main, 0);
+	if (kb <= 0)
+		return POLL_INTERVAL_NS;
+	buffer = (uint64_t)kb * 1024;
+	period_us = param_or(params->period_us, TIMERLAT_DEFAULT_PERIOD_US);
+	/* an IRQ and a thread sample a period, and one more from user space */
+	records_per_s = (params->user_threads || params->user_load ? 3 : 2) *
+			1000000 / (period_us ? period_us : 1);
+	bytes_per_s = records_per_s * TIMERLAT_RECORD_BYTES;
+	if (buffer / 4 >= bytes_per_s)
+		ns = NSEC_PER_SEC;
+	else
+		ns = buffer * NSEC_PER_SEC / 4 / bytes_per_s;
+	if (ns < POLL_MIN_NS)
+		ns = POLL_MIN_NS;
+	run_debug(run, "reading the ring buffers every %ld ms (%zd kB a CPU, %llu records/s a CPU)",
+		  ns / 1000000, kb, (unsigned long long)records_per_s);
+	return ns;
+}
+
+/* Sleep one poll interval, or until @end when that comes first. */
+static void wait_poll(long interval_ns, uint64_t end)
+{
+	uint64_t now = now_ns(), left = end > now ? end - now : 0;
+	struct timespec ts;
+
+	if (end && left < (uint64_t)interval_ns)
+		interval_ns = left;
+	ts.tv_sec = interval_ns / NSEC_PER_SEC;
+	ts.tv_nsec = interval_ns % NSEC_PER_SEC;
+	nanosleep(&ts, NULL);
+}
+
 void run_measure(struct run *run)
 {
 	bool live = run->tool->live && !run->params->quiet &&
 		    isatty(fileno(run->text));
-	struct timespec poll = { 0, POLL_INTERVAL_NS };
 	uint64_t duration_ns = run->params->duration_s * NSEC_PER_SEC;
-	uint64_t start, now, next_screen;
+	uint64_t start, now, next_screen, end = 0;
+	long interval = poll_interval_ns(run);
 
 	/* rtla 7.2's colours: on a terminal, not with -q */
 	run->params->pretty = live;
@@ -165,8 +216,12 @@ void run_measure(struct run *run)
 	next_screen = start + NSEC_PER_SEC;
 	run->start_time = time(NULL);
 
+	if (duration_ns)
+		end = start + duration_ns;
 	while (!run_stop_requested && !run->workload_failed) {
-		nanosleep(&poll, NULL);
+		/* a live screen is redrawn every second */
+		wait_poll(interval, live && (!end || next_screen < end) ?
+			  next_screen : end);
 		collect(run);
 		if (!workload_alive(run))
 			break;

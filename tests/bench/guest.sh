@@ -1,6 +1,7 @@
 #!/bin/sh
 # Inside the VM: run each tool on the same workload, alternating, and
-# print one line per run (ours-tracefs: ours with RTLA_COLLECTOR=tracefs):
+# print one line per run (ours-tracefs: ours with RTLA_COLLECTOR=tracefs;
+# ref-tracefs: a reference with a BPF path, rtla 7.2, with RTLA_NO_BPF=1):
 #   RESULT tool=NAME run=N ticks=UTIME+STIME samples=N avg=X lost=N hwm_kb=N
 # (CPU in clock ticks of the rtla process, samples from its summary, avg
 # their mean over the CPUs weighted by count, peak RSS from
@@ -37,11 +38,29 @@ one_run() {
 	echo "RESULT tool=$name run=$r ticks=$ticks samples=$samples avg=$avg lost=${lost:-0} hwm_kb=$hwm"
 }
 
+# which path each tool takes, from its -D output
+paths() {
+	local name=$1 bin=$2
+
+	$bin $args -d 1s -D 2>&1 >/dev/null |
+		grep -i -m 3 -e bpf -e 'every record' -e 'counted in the kernel' |
+		sed "s/^/# $name -D: /"
+}
+
+# rtla 6.1 has no BPF path: its default mode is its tracefs mode
+ref_bpf=
+grep -qs RTLA_NO_BPF /opt/rtla-ref/rtla /usr/bin/rtla-ref && ref_bpf=1
+paths ours /usr/bin/rtla
+paths ours-tracefs "env RTLA_COLLECTOR=tracefs /usr/bin/rtla"
+paths ref /usr/bin/rtla-ref
+[ -n "$ref_bpf" ] && paths ref-tracefs "env RTLA_NO_BPF=1 /usr/bin/rtla-ref"
+
 r=1
 while [ $r -le $rounds ]; do
 	one_run ours /usr/bin/rtla
 	# our tracefs path, what runs where the kernel cannot count
 	one_run ours-tracefs "env RTLA_COLLECTOR=tracefs /usr/bin/rtla"
 	one_run ref /usr/bin/rtla-ref
+	[ -n "$ref_bpf" ] && one_run ref-tracefs "env RTLA_NO_BPF=1 /usr/bin/rtla-ref"
 	r=$((r + 1))
 done

@@ -21,16 +21,19 @@ struct timerlat_sample_record {
 	int context;
 };
 
-/* set by rtla before loading */
-const volatile unsigned int entries = 1;	/* 0 in top mode */
-const volatile unsigned int bucket_size = 1;
-const volatile unsigned int divisor = 1000;	/* ns per displayed unit */
-const volatile unsigned long long irq_stop_us;	/* 0: none */
-const volatile unsigned long long thread_stop_us;
+struct {
+	__uint(type, BPF_MAP_TYPE_ARRAY);
+	__uint(max_entries, 1);
+	__type(key, unsigned int);
+	__type(value, struct tlb_config);
+} config SEC(".maps");
 
-/* a stop threshold was hit: nothing more is counted until rtla clears it */
-unsigned int stopped;
-unsigned long long lost_hits;
+struct {
+	__uint(type, BPF_MAP_TYPE_ARRAY);
+	__uint(max_entries, TLB_NR_STATE);
+	__type(key, unsigned int);
+	__type(value, unsigned long long);
+} state SEC(".maps");
 
 struct {
 	__uint(type, BPF_MAP_TYPE_PERCPU_ARRAY);
@@ -51,9 +54,11 @@ struct {
 	__uint(max_entries, 4096);
 } hits SEC(".maps");
 
-static int over_threshold(int context, unsigned long long latency_ns)
+static int over_threshold(const struct tlb_config *cfg, int context,
+			  unsigned long long latency_ns)
 {
-	unsigned long long stop = context ? thread_stop_us : irq_stop_us;
+	unsigned long long stop = context ? cfg->thread_stop_us :
+				  cfg->irq_stop_us;
 
 	return stop && latency_ns / 1000 >= stop;
 }
@@ -62,14 +67,21 @@ SEC("tracepoint/osnoise/timerlat_sample")
 int count_sample(struct timerlat_sample_record *rec)
 {
 	unsigned long long latency = rec->timer_latency;
-	unsigned long long value, *slot;
+	unsigned long long value, *slot, *stopped, *lost;
+	unsigned int key = 0, divisor, bucket_size;
 	int context = rec->context;
+	struct tlb_config *cfg;
 	struct tlb_stats *s;
 	struct tlb_hit *hit;
-	unsigned int key;
 
-	if (stopped || context < 0 || context >= TLB_NR_CONTEXTS)
+	cfg = bpf_map_lookup_elem(&config, &key);
+	key = TLB_STOPPED;
+	stopped = bpf_map_lookup_elem(&state, &key);
+	if (!cfg || !stopped || *stopped || context < 0 ||
+	    context >= TLB_NR_CONTEXTS)
 		return 0;
+	divisor = cfg->divisor ? cfg->divisor : 1;
+	bucket_size = cfg->bucket_size ? cfg->bucket_size : 1;
 	value = latency / divisor;
 	key = context;
 	s = bpf_map_lookup_elem(&stats, &key);
@@ -82,18 +94,21 @@ int count_sample(struct timerlat_sample_record *rec)
 	s->sum += value;
 	s->cur = value;
 	s->count++;
-	if (entries) {
-		key = tlb_hist_slot(context, value / bucket_size, entries);
+	if (cfg->entries) {
+		key = tlb_hist_slot(context, value / bucket_size, cfg->entries);
 		slot = bpf_map_lookup_elem(&hist, &key);
 		if (slot)
 			*slot += 1;
 	}
-	if (!over_threshold(context, latency))
+	if (!over_threshold(cfg, context, latency))
 		return 0;
-	stopped = 1;
+	*stopped = 1;
 	hit = bpf_ringbuf_reserve(&hits, sizeof(*hit), 0);
 	if (!hit) {
-		__sync_fetch_and_add(&lost_hits, 1);
+		key = TLB_LOST_HITS;
+		lost = bpf_map_lookup_elem(&state, &key);
+		if (lost)
+			__sync_fetch_and_add(lost, 1);
 		return 0;
 	}
 	hit->latency_ns = latency;
