@@ -6,9 +6,10 @@
 # and the ABI dumps between "=== BEGIN x" / "=== END x" lines for the host
 # to compare with the 6.1 RT reference.  Exits with the number of failures.
 #
-#   guest-checks.sh [--quick] [--rtla] [--only=check_a,check_b]
+#   guest-checks.sh [--quick] [--rtla] [--nmi] [--only=check_a,check_b]
 #   --quick  skip the slower stop/hotplug/cycle checks
 #   --rtla   also run Debian's rtla 6.1 (/usr/bin/rtla) against the tracers
+#   --nmi    the host injects NMIs on request (scripts/vm-run --nmi)
 #   --only   run just the named check functions (after the ABI dump)
 
 T=/sys/kernel/tracing
@@ -16,11 +17,13 @@ O=$T/osnoise
 FAILS=0
 QUICK=0
 RTLA=0
+NMI=0
 ONLY=
 for a; do
 	case $a in
 	--quick) QUICK=1 ;;
 	--rtla) RTLA=1 ;;
+	--nmi) NMI=1 ;;
 	--only=*) ONLY=${a#--only=} ;;
 	esac
 done
@@ -109,13 +112,18 @@ check_basics() {
 	check cpus_default [ "$(cat $O/cpus)" = "0-$LASTCPU" ]
 }
 
-# Write VALUE to FILE: it must fail and leave the file as it was.
-expect_einval() {
+# Write VALUE to FILE: it must fail with EINVAL (or the error whose message
+# is ERROR) and leave the file as it was.
+expect_einval() { # VALUE FILE [ERROR]
 	before=$(cat $2)
-	if (echo "$1" > $2) 2>/dev/null; then
+	if err=$( (echo "$1" > $2) 2>&1); then
 		fail "invalid_write $2=$1" "accepted"
 		return
 	fi
+	case $err in
+	*"${3:-Invalid argument}"*) ;;
+	*) fail "invalid_write $2=$1" "not ${3:-EINVAL}: $err"; return ;;
+	esac
 	if [ "$(cat $2)" != "$before" ]; then
 		fail "invalid_write $2=$1" "value changed"
 		return
@@ -149,7 +157,8 @@ check_writes() {
 	expect_ok 1000000 $O/period_us
 	expect_ok 1000000 $O/runtime_us
 	expect_einval abc $O/cpus
-	expect_einval 0-999 $O/cpus
+	# A CPU beyond nr_cpu_ids: ERANGE, as on 6.1 (cpulist parsing).
+	expect_einval 0-999 $O/cpus "Numerical result out of range"
 	expect_ok 0 $O/cpus
 	expect_ok all $O/cpus "0-$LASTCPU"
 	expect_einval FOO $O/options
@@ -770,7 +779,7 @@ check_cycles() {
 }
 
 # 20 offline/online cycles of the last CPU while the tracer runs: one
-# thread per online CPU at the end, and samples again on that CPU.
+# thread per online CPU at the end, and samples again on every CPU.
 check_hotplug_run() {
 	hp=/sys/devices/system/cpu/cpu$LASTCPU/online
 	[ -w $hp ] || { fail hotplug_run "cpu$LASTCPU cannot go offline"; return; }
@@ -788,8 +797,10 @@ check_hotplug_run() {
 		check "${tracer}_hotplug_run_threads" wait_threads $tracer $NCPUS
 		echo > $T/trace
 		sleep 2
-		n=$(grep -c "\[00$LASTCPU\]" $T/trace)
-		check "${tracer}_hotplug_run_samples_cpu$LASTCPU" [ "$n" -gt 0 ]
+		for c in $(seq 0 $LASTCPU); do
+			n=$(grep -c "\[00$c\]" $T/trace)
+			check "${tracer}_hotplug_run_samples_cpu$c" [ "$n" -gt 0 ]
+		done
 		echo nop > $T/current_tracer
 	done
 	reset_tracing
@@ -803,6 +814,128 @@ check_print_stack() {
 	sleep 1
 	echo 0 > $T/tracing_on
 	check print_stack_trace grep -q "=> osn_timerlat_irq\|<stack trace>" $T/trace
+	reset_tracing
+}
+
+# --- NMIs, the stop and print_stack thresholds, option controls, headers ---
+
+# osnoise for 3 s (100 ms windows every 200 ms) with osnoise:nmi_noise on;
+# prints "EVENTS NMI SAMPLES": nmi_noise events, the sum of the NMI
+# counters and the number of osnoise entries.
+nmi_run() {
+	reset_tracing
+	echo 2048 > $T/buffer_size_kb
+	echo 100000 > $O/runtime_us
+	echo 200000 > $O/period_us
+	trace_with_event osnoise nmi_noise 3 $1
+	echo 1408 > $T/buffer_size_kb
+	awk '/ nmi_noise: / { ev++; next }
+		$NF ~ /^[0-9]+$/ && NF >= 13 && $(NF-6) ~ /^[0-9]+\.[0-9]+$/ {
+			n++; nmi += $(NF-3) }
+		END { printf "%d %d %d\n", ev, nmi, n }' $1
+}
+
+# The host injects NMIs (QEMU monitor "nmi") while the guest asks for them:
+# a line on the console that scripts/vm-run --nmi watches.
+nmi_request() { echo "vm-run-nmi $1" > /dev/ttyS0; }
+
+check_nmi_noise() {
+	if [ $NMI = 0 ]; then
+		echo "CHECK SKIP nmi_noise: no NMI injection (scripts/vm-run --nmi)"
+		return
+	fi
+	set -- $(nmi_run /tmp/nonmi.txt)
+	echo "nmi: without injection $1 nmi_noise events, NMI counters $2 in $3 samples"
+	check nmi_noise_none_without_injection [ "$1" = 0 -a "$2" = 0 -a "$3" -gt 0 ]
+	nmi_request on
+	set -- $(nmi_run /tmp/nmi.txt)
+	nmi_request off
+	echo "nmi: with injection $1 nmi_noise events, NMI counters $2 in $3 samples"
+	check nmi_noise_injected [ "$1" -gt 0 -a "$2" -gt 0 ]
+	grep -m 2 ' nmi_noise: ' /tmp/nmi.txt
+	reset_tracing
+}
+
+# osnoise with a 30 s stop_tracing_us keeps tracing (a 1 us one stops it:
+# check_stop); print_stack at 30 s writes no stack (at 1 us it does:
+# check_print_stack).
+check_large_thresholds() {
+	reset_tracing
+	echo 100000 > $O/runtime_us
+	echo 200000 > $O/period_us
+	echo 30000000 > $O/stop_tracing_us
+	echo 30000000 > $O/stop_tracing_total_us
+	echo osnoise > $T/current_tracer
+	sleep 3
+	check osnoise_large_stop_threshold_keeps_tracing [ "$(cat $T/tracing_on)" = 1 ]
+	set -- $(osnoise_column_zero $T/trace 0)
+	check osnoise_large_stop_threshold_samples [ "$1" -gt 0 ]
+	echo nop > $T/current_tracer
+	reset_tracing
+	echo 30000000 > $O/print_stack
+	echo timerlat > $T/current_tracer
+	sleep 2
+	echo 0 > $T/tracing_on
+	check print_stack_large_no_stack sh -c "! grep -q '=> osn_timerlat_irq\|<stack trace>' $T/trace"
+	check print_stack_large_samples grep -q 'context *thread' $T/trace
+	reset_tracing
+}
+
+# What the options change, against the same run with the option off:
+# without OSNOISE_IRQ_DISABLE the timer IRQs show in the IRQ counters.
+check_option_controls() {
+	reset_tracing
+	echo 100000 > $O/runtime_us
+	echo 200000 > $O/period_us
+	echo osnoise > $T/current_tracer
+	sleep 3
+	echo 0 > $T/tracing_on
+	cat $T/trace > /tmp/irqon.txt
+	echo nop > $T/current_tracer
+	set -- $(osnoise_column_zero /tmp/irqon.txt 2)
+	echo "irq counters without OSNOISE_IRQ_DISABLE: $1 samples, $2 with IRQ 0"
+	check irq_counted_without_irq_disable [ "$1" -gt 3 -a "$2" -lt "$1" ]
+	reset_tracing
+}
+
+# The column header of TRACER's trace (irq-info format) against its
+# entries: the flags run of the header ("||||", 7 columns on PREEMPT_RT)
+# must sit exactly over the flags of an entry, and the TIMESTAMP mark over
+# its timestamp.
+check_trace_headers() {
+	for tracer in osnoise timerlat; do
+		reset_tracing
+		echo 100000 > $O/runtime_us
+		echo 200000 > $O/period_us
+		echo $tracer > $T/current_tracer
+		sleep 1
+		echo 0 > $T/tracing_on
+		cat $T/trace > /tmp/hdr-$tracer.txt
+		echo nop > $T/current_tracer
+		if awk '
+		/^#.*TASK-PID/ { hdr = 1; next }
+		hdr == 1 { marks = $0; hdr = 2; next }
+		hdr == 2 && !/^#/ && /\[[0-9]+\]/ { line = $0; exit }
+		END {
+			if (!match(marks, /\|\|+/)) { print "no flags columns in: " marks; exit 1 }
+			p = RSTART; l = RLENGTH
+			rest = substr(marks, p + l)
+			t = p + l - 1 + index(rest, "|")
+			f = substr(line, p, l)
+			printf "header: %d flag columns at %d, TIMESTAMP at %d; entry flags \"%s\"\n", l, p, t, f
+			if (f ~ / / || substr(line, p - 1, 1) != " " || substr(line, p + l, 1) != " ") {
+				print "header:  " marks; print "entry:   " line; exit 1
+			}
+			if (substr(line, t, 1) !~ /[0-9.]/) {
+				print "TIMESTAMP mark not over the timestamp:"
+				print "header:  " marks; print "entry:   " line; exit 1
+			}
+		}' /tmp/hdr-$tracer.txt; then
+			pass ${tracer}_header_columns
+		else
+			fail ${tracer}_header_columns "see above"
+		fi
+	done
 	reset_tracing
 }
 
@@ -852,6 +985,10 @@ check_stop_noise
 check_timerlat_idle
 check_sample_events
 check_timerlat_user
+check_nmi_noise
+check_large_thresholds
+check_option_controls
+check_trace_headers
 if [ $QUICK = 0 ]; then
 	check_thresholds
 	check_hotplug_run

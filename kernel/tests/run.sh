@@ -6,12 +6,15 @@
 #   - the osnoise/ files and event formats equal the 6.1 RT reference
 #     (abi-6.1-rt.expected: offsets, IDs and common_* fields aside);
 #   - every guest check passed;
-#   - no WARNING, BUG, Oops or lockdep report on the console.
+#   - no WARNING, BUG, Oops or lockdep report on the console;
+#   - PANIC_ON_STOP, in two boots of their own (panic-run.sh).
+# The main boot runs with vm-run --nmi: the guest's NMI check asks the host
+# to inject NMIs through the QEMU monitor.
 #
 #   kernel/tests/run.sh [--kernel BZIMAGE] [--debug] [--quick] [--no-rtla]
 #                       [--keep-console FILE] [--only check_a,check_b]
 # --only runs just those functions of guest-checks.sh (to try a check on a
-# kernel without its fix).
+# kernel without its fix), and no PANIC_ON_STOP boot (panic-run.sh).
 set -uo pipefail
 
 here=$(cd "$(dirname "$0")" && pwd)
@@ -46,12 +49,12 @@ start=$SECONDS
 # expects.  A kernel complaint also makes vm-run fail (status 125); the
 # checks below name it.  A stalled boot is booted again (--retry).
 "$top/scripts/vm-run" --kernel "$kernel" --smp 2 --timeout 1200 --retry \
-	--rtla /usr/bin/rtla --ref 7.2 --append loglevel=7 \
+	--rtla /usr/bin/rtla --ref 7.2 --append loglevel=7 --nmi \
 	--file "$console.tlat-user:/root/tlat-user" \
 	--file "$here/timerlat-user-checks.sh" --file "$here/abi-7.2-rt.expected" \
 	--file "$here/normalize-abi-7.2.awk" \
 	--console "$console.kern" --script "$here/guest-checks.sh" \
-	-- $quick $rtla $only > "$console.out" 2>&1
+	-- $quick $rtla --nmi $only > "$console.out" 2>&1
 boot_rc=$?
 cat "$console.kern" "$console.out" > "$console.txt" 2>/dev/null
 [ -n "$keep" ] && cp "$console.txt" "$keep"
@@ -105,6 +108,11 @@ if grep -En 'WARNING:|BUG:|Oops|Kernel panic|circular locking|recursive locking|
 	head -40 "$console.warn"
 else
 	echo "ok: no WARN, BUG or lockdep report on the console"
+fi
+
+# PANIC_ON_STOP, in boots of their own.
+if [ -z "$only" ]; then
+	"$here/panic-run.sh" --kernel "$kernel" || bad "PANIC_ON_STOP checks failed"
 fi
 
 if [ $failures -ne 0 ]; then
