@@ -432,16 +432,7 @@ check_options() {
 	echo nop > $T/current_tracer
 
 	# OSNOISE_IRQ_DISABLE: no IRQ counted inside a window.
-	reset_tracing
-	echo 100000 > $O/runtime_us
-	echo 200000 > $O/period_us
-	echo OSNOISE_IRQ_DISABLE > $O/options
-	echo osnoise > $T/current_tracer
-	sleep 3
-	echo 0 > $T/tracing_on
-	cat $T/trace > /tmp/irqoff.txt
-	echo nop > $T/current_tracer
-	set -- $(osnoise_column_zero /tmp/irqoff.txt 2)
+	set -- $(osnoise_irq_counts OSNOISE_IRQ_DISABLE)
 	check irq_disable_no_irq [ "$1" -gt 3 -a "$1" = "$2" ]
 	echo "irq_disable: $1 samples, $2 with IRQ 0"
 
@@ -881,18 +872,25 @@ check_large_thresholds() {
 	reset_tracing
 }
 
-# What the options change, against the same run with the option off:
-# without OSNOISE_IRQ_DISABLE the timer IRQs show in the IRQ counters.
-check_option_controls() {
+# A 3 s osnoise run (100 ms windows) with the option OPTION set, if any:
+# prints its number of samples and how many of them counted no IRQ.
+osnoise_irq_counts() {
 	reset_tracing
 	echo 100000 > $O/runtime_us
 	echo 200000 > $O/period_us
+	[ -z "${1:-}" ] || echo "$1" > $O/options
 	echo osnoise > $T/current_tracer
 	sleep 3
 	echo 0 > $T/tracing_on
-	cat $T/trace > /tmp/irqon.txt
+	cat $T/trace > /tmp/irq-counts.txt
 	echo nop > $T/current_tracer
-	set -- $(osnoise_column_zero /tmp/irqon.txt 2)
+	osnoise_column_zero /tmp/irq-counts.txt 2
+}
+
+# What the options change, against the same run with the option off:
+# without OSNOISE_IRQ_DISABLE the timer IRQs show in the IRQ counters.
+check_option_controls() {
+	set -- $(osnoise_irq_counts)
 	echo "irq counters without OSNOISE_IRQ_DISABLE: $1 samples, $2 with IRQ 0"
 	check irq_counted_without_irq_disable [ "$1" -gt 3 -a "$2" -lt "$1" ]
 	reset_tracing

@@ -36,15 +36,21 @@ tlu_user_mode() {
 	echo timerlat > $T/current_tracer
 }
 
+# User threads on every CPU for SECONDS, then tracing off: their output
+# printed, their exit status in rc.
+tlu_run() {
+	tlu_user_mode
+	out=$($TLU run "$1" 2>&1)
+	rc=$?
+	echo 0 > $T/tracing_on
+	echo "$out"
+}
+
 # Every CPU gets thread and user-ret samples from the user threads, each
 # user-ret with the seqnum of the thread sample before it; no kernel thread.
 check_tfd_samples() {
 	[ -x $TLU ] || { fail tfd_samples "no $TLU"; return; }
-	tlu_user_mode
-	out=$($TLU run 3 2>&1)
-	rc=$?
-	echo 0 > $T/tracing_on
-	echo "$out"
+	tlu_run 3
 	check tfd_samples_run [ $rc = 0 ]
 	check tfd_no_kthreads [ "$(count_threads timerlat)" = 0 ]
 	sum=$(tlu_summary)
@@ -182,11 +188,7 @@ check_tfd_kill_loop() {
 	else
 		echo "no rtla 7.2 (rtla-ref) in the VM: the kill loop ran tlat-user only"
 	fi
-	tlu_user_mode
-	out=$($TLU run 2 2>&1)
-	rc=$?
-	echo 0 > $T/tracing_on
-	echo "$out"
+	tlu_run 2
 	check tfd_after_kills_run [ $rc = 0 ]
 	check tfd_after_kills_samples grep -q 'context user-ret' $T/trace
 	reset_tracing
