@@ -43,11 +43,7 @@ int parse_u64(const char *text, uint64_t *value, const char **why)
 int parse_u64_range(const char *text, uint64_t min, uint64_t max,
 		    uint64_t *value, const char **why)
 {
-	if (parse_u64(text, value, why))
-		return -1;
-	if (*value < min || *value > max)
-		return fail(why, "out of range");
-	return 0;
+	return parse_u64_in(text, min, max, NULL, value, why);
 }
 
 int parse_u64_in(const char *text, uint64_t min, uint64_t max,

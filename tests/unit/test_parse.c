@@ -18,7 +18,7 @@ static void test_u64(void **state)
 	assert_string_equal(why, "number too large");
 	assert_int_equal(parse_u64_range("100", 100, 200, &v, &why), 0);
 	assert_int_equal(parse_u64_range("99", 100, 200, &v, &why), -1);
-	assert_string_equal(why, "out of range");
+	assert_string_equal(why, "must be 100-200");
 }
 
 static void test_duration(void **state)
