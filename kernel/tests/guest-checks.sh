@@ -112,6 +112,21 @@ check_basics() {
 	check cpus_default [ "$(cat $O/cpus)" = "0-$LASTCPU" ]
 }
 
+# As on 6.1: the ftrace system (the tracers' own entries) has no enable or
+# filter file, at the top and in instances; other systems keep theirs.
+check_ftrace_system() {
+	local d
+
+	mkdir $T/instances/ftrace-sys
+	for d in $T $T/instances/ftrace-sys; do
+		check ftrace_system_no_enable [ ! -e $d/events/ftrace/enable ]
+		check ftrace_system_no_filter [ ! -e $d/events/ftrace/filter ]
+		check event_system_enable [ -e $d/events/osnoise/enable ]
+		check event_system_filter [ -e $d/events/osnoise/filter ]
+	done
+	rmdir $T/instances/ftrace-sys
+}
+
 # Write VALUE to FILE: it must fail with EINVAL (or the error whose message
 # is ERROR) and leave the file as it was.
 expect_einval() { # VALUE FILE [ERROR]
@@ -968,6 +983,7 @@ if [ -n "$ONLY" ]; then
 	exit $FAILS
 fi
 check_basics
+check_ftrace_system
 check_writes
 check_timerlat
 check_noise

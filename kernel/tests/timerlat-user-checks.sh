@@ -302,8 +302,35 @@ check_abi_72() {
 	fi
 }
 
+# rtla 7.2's default mode (user threads; its BPF collector is not built in
+# Debian's package, so it reads tracefs) counts IRQ, thread and user-ret
+# samples on every CPU, as with RTLA_NO_BPF=1.
+rtla72_all_counts() {
+	env $1 rtla-ref timerlat hist -d 3s 2>&1 |
+		awk '/^ALL:/ { all = 1; next } all && /^count:/ { print $2, $3, $4; exit }'
+}
+
+check_rtla72_default() {
+	local bpf0 bpf1
+
+	if ! tlu_have_rtla72; then
+		echo "no rtla 7.2 (rtla-ref) in the VM: its default mode not run"
+		return
+	fi
+	reset_tracing
+	bpf0=$(rtla72_all_counts)
+	bpf1=$(rtla72_all_counts RTLA_NO_BPF=1)
+	echo "rtla 7.2 ALL counts: default '$bpf0', RTLA_NO_BPF=1 '$bpf1'"
+	for counts in "$bpf0" "$bpf1"; do
+		check rtla72_counts sh -c "echo '$counts' |
+			awk '{ exit !(NF == 3 && \$1 > 0 && \$2 > 0 && \$3 > 0) }'"
+	done
+	reset_tracing
+}
+
 check_timerlat_user() {
 	check_abi_72
+	check_rtla72_default
 	check_tfd_open
 	check_tfd_samples
 	check_tfd_migrate
