@@ -22,7 +22,18 @@ struct bpf_collector_config {
 	unsigned int divisor;		/* ns per displayed unit */
 	uint64_t irq_stop_us;		/* -i, 0: none */
 	uint64_t thread_stop_us;	/* -T, 0: none */
+	unsigned int latency_offset;	/* of timer_latency in the record */
+	unsigned int context_offset;	/* of context */
 };
+
+struct tep_handle;
+
+/*
+ * Fill @config's field offsets from osnoise:timerlat_sample's format in
+ * @tep; -1 when the event or a field of the expected size is missing.
+ */
+int bpf_sample_offsets(struct tep_handle *tep,
+		       struct bpf_collector_config *config);
 
 /* Whether this rtla was built with the BPF collector. */
 bool bpf_collector_built(void);

@@ -22,6 +22,13 @@ struct tlb_config {
 	unsigned int entries;			/* 0 in top mode */
 	unsigned int bucket_size;
 	unsigned int divisor;			/* ns per displayed unit */
+	/*
+	 * Where osnoise:timerlat_sample's fields sit in its record, from
+	 * the format file: PREEMPT_RT kernels before 6.x have a larger
+	 * common header.
+	 */
+	unsigned int latency_offset;		/* u64 timer_latency */
+	unsigned int context_offset;		/* int context */
 	unsigned int unused;
 };
 

@@ -114,6 +114,8 @@ struct bpf_collector *bpf_collector_open(const struct bpf_collector_config *conf
 		.entries = config->entries,
 		.bucket_size = config->bucket_size ? config->bucket_size : 1,
 		.divisor = config->divisor ? config->divisor : 1,
+		.latency_offset = config->latency_offset,
+		.context_offset = config->context_offset,
 	};
 	struct bpf_collector *c = calloc(1, sizeof(*c));
 	unsigned int key = 0;

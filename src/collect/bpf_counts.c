@@ -1,5 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /* The BPF collector's map contents into the results (built always). */
+#include <event-parse.h>
+
 #include "collect/bpf_collector.h"
 
 /* The kernel's timerlat context numbers, as ours. */
@@ -32,4 +34,29 @@ void bpf_counts_apply(struct rtla_results *results, int cpu,
 			h->buckets[b] += hist[tlb_hist_slot(c, b, entries)];
 		h->over += hist[tlb_hist_slot(c, entries, entries)];
 	}
+}
+
+static int field_offset(struct tep_event *event, const char *name, int size,
+			unsigned int *offset)
+{
+	struct tep_format_field *field = tep_find_field(event, name);
+
+	if (!field || field->size != size)
+		return -1;
+	*offset = field->offset;
+	return 0;
+}
+
+int bpf_sample_offsets(struct tep_handle *tep,
+		       struct bpf_collector_config *config)
+{
+	struct tep_event *event;
+
+	event = tep_find_event_by_name(tep, "osnoise", "timerlat_sample");
+	if (!event)
+		return -1;
+	if (field_offset(event, "timer_latency", 8, &config->latency_offset) ||
+	    field_offset(event, "context", 4, &config->context_offset))
+		return -1;
+	return 0;
 }

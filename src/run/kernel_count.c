@@ -71,9 +71,8 @@ static int setup_bpf(struct run *run)
 		run_debug(run, "reading every record: auto-analysis needs them (--no-aa counts in the kernel)");
 		return -1;
 	}
-	if (!tracefs_event_file_exists(NULL, "osnoise", "timerlat_sample",
-				       "format")) {
-		run_debug(run, "reading every record: this kernel has no osnoise:timerlat_sample for the BPF collector");
+	if (bpf_sample_offsets(run->tep, &config)) {
+		run_debug(run, "reading every record: this kernel has no osnoise:timerlat_sample with a u64 timer_latency and an int context for the BPF collector");
 		return -1;
 	}
 	run->bpf = bpf_collector_open(&config, why, sizeof(why));

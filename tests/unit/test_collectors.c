@@ -2,6 +2,8 @@
 /* What the in-kernel collectors ask of the kernel and how rtla reads it. */
 #include "testutil.h"
 
+#include <event-parse.h>
+
 #include "collect/bpf_collector.h"
 #include "collect/hist_trigger.h"
 #include "model/results.h"
@@ -213,6 +215,38 @@ static void test_bpf_counts(void **state)
 }
 
 /* Without libbpf the collector says why it is not there. */
+static int parse_sample_format(struct tep_handle *tep, const char *file)
+{
+	struct tep_event *event;
+	char *text = read_data_file(file);
+	int ret = tep_parse_format(tep, &event, text, strlen(text), "osnoise");
+
+	free(text);
+	return ret;
+}
+
+/* The program reads the fields where the format puts them. */
+static void test_bpf_offsets(void **state)
+{
+	struct bpf_collector_config config = { 0 };
+	struct tep_handle *tep = tep_alloc();
+
+	assert_int_equal(bpf_sample_offsets(tep, &config), -1);
+	/* 7.2 (and any 8-byte common header) */
+	assert_int_equal(parse_sample_format(tep, "formats/osnoise_timerlat_sample.format"), 0);
+	assert_int_equal(bpf_sample_offsets(tep, &config), 0);
+	assert_int_equal(config.latency_offset, 8);
+	assert_int_equal(config.context_offset, 20);
+	tep_free(tep);
+	/* 5.10 PREEMPT_RT: migrate_disable and preempt_lazy_count first */
+	tep = tep_alloc();
+	assert_int_equal(parse_sample_format(tep, "formats/osnoise_timerlat_sample_rt510.format"), 0);
+	assert_int_equal(bpf_sample_offsets(tep, &config), 0);
+	assert_int_equal(config.latency_offset, 16);
+	assert_int_equal(config.context_offset, 28);
+	tep_free(tep);
+}
+
 static void test_bpf_unbuilt(void **state)
 {
 	struct bpf_collector_config config = { .entries = 4 };
@@ -236,6 +270,7 @@ int main(void)
 		cmocka_unit_test(test_add_n),
 		cmocka_unit_test(test_results_add_samples),
 		cmocka_unit_test(test_bpf_counts),
+		cmocka_unit_test(test_bpf_offsets),
 		cmocka_unit_test(test_bpf_unbuilt),
 	};
 

@@ -3,23 +3,14 @@
  * timerlat's samples counted in the kernel: per CPU and context, a
  * histogram and count/min/max/sum, from osnoise:timerlat_sample.  Only a
  * stop threshold's hit goes to user space, through a ring buffer.
- * Written against the tracepoint's format file (no vmlinux.h).
+ * No vmlinux.h and no BTF: the fields are read at the offsets rtla found
+ * in the tracepoint's format file.
  */
 #include <linux/bpf.h>
 #include <bpf/bpf_helpers.h>
 
 #include "collect/timerlat_bpf.h"
 
-/* osnoise/timerlat_sample/format */
-struct timerlat_sample_record {
-	unsigned short common_type;
-	unsigned char common_flags;
-	unsigned char common_preempt_count;
-	int common_pid;
-	unsigned long long timer_latency;
-	unsigned int seqnum;
-	int context;
-};
 
 struct {
 	__uint(type, BPF_MAP_TYPE_ARRAY);
@@ -64,21 +55,26 @@ static int over_threshold(const struct tlb_config *cfg, int context,
 }
 
 SEC("tracepoint/osnoise/timerlat_sample")
-int count_sample(struct timerlat_sample_record *rec)
+int count_sample(void *rec)
 {
-	unsigned long long latency = rec->timer_latency;
-	unsigned long long value, *slot, *stopped, *lost;
+	unsigned long long value, latency, *slot, *stopped, *lost;
 	unsigned int key = 0, divisor, bucket_size;
-	int context = rec->context;
 	struct tlb_config *cfg;
 	struct tlb_stats *s;
 	struct tlb_hit *hit;
+	int context;
 
 	cfg = bpf_map_lookup_elem(&config, &key);
 	key = TLB_STOPPED;
 	stopped = bpf_map_lookup_elem(&state, &key);
-	if (!cfg || !stopped || *stopped || context < 0 ||
-	    context >= TLB_NR_CONTEXTS)
+	if (!cfg || !stopped || *stopped)
+		return 0;
+	if (bpf_probe_read_kernel(&latency, sizeof(latency),
+				  (char *)rec + cfg->latency_offset) ||
+	    bpf_probe_read_kernel(&context, sizeof(context),
+				  (char *)rec + cfg->context_offset))
+		return 0;
+	if (context < 0 || context >= TLB_NR_CONTEXTS)
 		return 0;
 	divisor = cfg->divisor ? cfg->divisor : 1;
 	bucket_size = cfg->bucket_size ? cfg->bucket_size : 1;
