@@ -17,10 +17,7 @@
 #include "run/run.h"
 
 #define POLL_INTERVAL_NS	100000000L	/* osnoise, and the floor's tenfold */
-#define POLL_MIN_NS		10000000L
 #define NSEC_PER_SEC		1000000000L
-/* a timerlat record in the ring buffer, header and time extend included */
-#define TIMERLAT_RECORD_BYTES	48
 
 volatile sig_atomic_t run_stop_requested;
 
@@ -155,14 +152,15 @@ static void warm_up(struct run *run)
 }
 
 /*
- * How often the ring buffers are read: timerlat fills a quarter of the
- * per-CPU buffer between two reads (room for a late read on a loaded
- * system), at most one read a second; other tracers every 100 ms.
+ * How often the ring buffers are read: for timerlat, from the buffer
+ * size and the period (see reader_poll_interval_ns()); other tracers
+ * every 100 ms.
  */
 static long poll_interval_ns(struct run *run)
 {
 	const struct rtla_params *params = run->params;
-	uint64_t period_us, records_per_s, bytes_per_s, buffer;
+	unsigned int records;
+	uint64_t period_us;
 	ssize_t kb;
 	long ns;
 
@@ -171,20 +169,12 @@ static long poll_interval_ns(struct run *run)
 	kb = tracefs_instance_get_buffer_size(run->main, 0);
 	if (kb <= 0)
 		return POLL_INTERVAL_NS;
-	buffer = (uint64_t)kb * 1024;
 	period_us = param_or(params->period_us, TIMERLAT_DEFAULT_PERIOD_US);
 	/* an IRQ and a thread sample a period, and one more from user space */
-	records_per_s = (params->user_threads || params->user_load ? 3 : 2) *
-			1000000 / (period_us ? period_us : 1);
-	bytes_per_s = records_per_s * TIMERLAT_RECORD_BYTES;
-	if (buffer / 4 >= bytes_per_s)
-		ns = NSEC_PER_SEC;
-	else
-		ns = buffer * NSEC_PER_SEC / 4 / bytes_per_s;
-	if (ns < POLL_MIN_NS)
-		ns = POLL_MIN_NS;
-	run_debug(run, "reading the ring buffers every %ld ms (%zd kB a CPU, %llu records/s a CPU)",
-		  ns / 1000000, kb, (unsigned long long)records_per_s);
+	records = params->user_threads || params->user_load ? 3 : 2;
+	ns = reader_poll_interval_ns((uint64_t)kb * 1024, period_us, records);
+	run_debug(run, "reading the ring buffers every %ld ms (%zd kB a CPU, %u records a period)",
+		  ns / 1000000, kb, records);
 	return ns;
 }
 
