@@ -37,6 +37,12 @@ void bpf_collector_close(struct bpf_collector *collector);
 
 /* Threshold hits waiting in the ring buffer (each counted once), or -1. */
 int bpf_collector_poll(struct bpf_collector *collector);
+/*
+ * Sleep up to @timeout_ns, or until a threshold hit waits in the ring
+ * buffer (or a signal comes).
+ */
+void bpf_collector_wait(struct bpf_collector *collector, long timeout_ns);
+
 /* Count again after a hit (--on-threshold continue). */
 void bpf_collector_resume(struct bpf_collector *collector);
 /* Forget what was counted (after a warm-up). */

@@ -10,6 +10,7 @@
 
 #include <tracefs.h>
 
+#include "collect/bpf_collector.h"
 #include "collect/reader.h"
 #include "collect/sample_source.h"
 #include "session/tracer_config.h"
@@ -154,7 +155,8 @@ static void warm_up(struct run *run)
 /*
  * How often the ring buffers are read: for timerlat, from the buffer
  * size and the period (see reader_poll_interval_ns()); other tracers
- * every 100 ms.
+ * every 100 ms.  The BPF collector's maps need no reading: its stop
+ * checks wait a second, or less when a threshold hit wakes them.
  */
 static long poll_interval_ns(struct run *run)
 {
@@ -164,6 +166,8 @@ static long poll_interval_ns(struct run *run)
 	ssize_t kb;
 	long ns;
 
+	if (run->bpf)
+		return NSEC_PER_SEC;
 	if (!run->reader || params->tracer != TRACER_TIMERLAT)
 		return POLL_INTERVAL_NS;
 	kb = tracefs_instance_get_buffer_size(run->main, 0);
@@ -179,13 +183,17 @@ static long poll_interval_ns(struct run *run)
 }
 
 /* Sleep one poll interval, or until @end when that comes first. */
-static void wait_poll(long interval_ns, uint64_t end)
+static void wait_poll(struct run *run, long interval_ns, uint64_t end)
 {
 	uint64_t now = now_ns(), left = end > now ? end - now : 0;
 	struct timespec ts;
 
 	if (end && left < (uint64_t)interval_ns)
 		interval_ns = left;
+	if (run->bpf) {
+		bpf_collector_wait(run->bpf, interval_ns);
+		return;
+	}
 	ts.tv_sec = interval_ns / NSEC_PER_SEC;
 	ts.tv_nsec = interval_ns % NSEC_PER_SEC;
 	nanosleep(&ts, NULL);
@@ -210,7 +218,7 @@ void run_measure(struct run *run)
 		end = start + duration_ns;
 	while (!run_stop_requested && !run->workload_failed) {
 		/* a live screen is redrawn every second */
-		wait_poll(interval, live && (!end || next_screen < end) ?
+		wait_poll(run, interval, live && (!end || next_screen < end) ?
 			  next_screen : end);
 		collect(run);
 		if (!workload_alive(run))
