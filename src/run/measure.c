@@ -250,7 +250,8 @@ void run_measure(struct run *run)
 	run_collect_kernel(run);
 	run->end_time = time(NULL);
 	count_lost_events(run);
-	run_debug(run, "%llu records were not samples",
-		  (unsigned long long)sample_source_ignored(run->source));
+	if (run->source)
+		run_debug(run, "%llu records were not samples",
+			  (unsigned long long)sample_source_ignored(run->source));
 	show(run, live);
 }

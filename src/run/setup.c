@@ -207,16 +207,19 @@ static int setup_main_instance(struct run *run)
 	run->main = create_instance(run, "main");
 	if (!run->main)
 		return -1;
-	run->tep = reader_load_formats();
-	if (!run->tep) {
-		run_error(run, "cannot read the event formats from tracefs");
-		return -1;
-	}
-	run->source = sample_source_alloc(run->tep, &sink);
-	if (!run->source)
-		return -1;
 	/* before the tracer starts: every sample is counted */
 	run_setup_kernel_count(run);
+	/* the BPF collector decodes no record: no format is needed */
+	if (!run->bpf) {
+		run->tep = reader_load_formats();
+		if (!run->tep) {
+			run_error(run, "cannot read the event formats from tracefs");
+			return -1;
+		}
+		run->source = sample_source_alloc(run->tep, &sink);
+		if (!run->source)
+			return -1;
+	}
 	if (main_event.system && enable_event_spec(run, run->main, &main_event))
 		return -1;
 	return run_aa_setup(run);
