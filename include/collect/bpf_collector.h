@@ -10,9 +10,10 @@
 #include "model/results.h"
 
 /*
- * timerlat's samples counted in the kernel by a BPF program on
- * osnoise:timerlat_sample: nothing is read per sample; a stop threshold's
- * hit arrives through a ring buffer.
+ * Samples counted in the kernel by a BPF program on
+ * osnoise:timerlat_sample (timerlat) or osnoise:sample_threshold
+ * (osnoise): nothing is read per sample; a timerlat stop threshold's hit
+ * arrives through a ring buffer.
  */
 struct bpf_collector;
 
@@ -22,6 +23,7 @@ struct bpf_collector_config {
 	unsigned int divisor;		/* ns per displayed unit */
 	uint64_t irq_stop_us;		/* -i, 0: none */
 	uint64_t thread_stop_us;	/* -T, 0: none */
+	bool noise;			/* osnoise's noise, not timerlat */
 };
 
 /* Whether this rtla was built with the BPF collector. */
@@ -55,10 +57,12 @@ uint64_t bpf_collector_lost(const struct bpf_collector *collector);
 
 /*
  * One CPU's counts as the maps hold them: @stats per kernel context,
- * @hist slots as tlb_hist_slot() lays them out (NULL in top mode).
+ * @hist slots as tlb_hist_slot() lays them out (NULL in top mode);
+ * @noise: osnoise's counts, in context 0.
  */
 void bpf_counts_apply(struct rtla_results *results, int cpu,
 		      const struct tlb_stats *stats,
-		      const unsigned long long *hist, unsigned int entries);
+		      const unsigned long long *hist, unsigned int entries,
+		      bool noise);
 
 #endif

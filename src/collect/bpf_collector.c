@@ -78,6 +78,7 @@ struct bpf_collector {
 	unsigned long long *cpu_hist;	/* one CPU's slots */
 	unsigned int *keys;		/* a batch read's keys */
 	bool no_batch;			/* the kernel reads no map in batches */
+	bool noise;			/* osnoise: context 0 is the noise */
 	void *zeros;
 };
 
@@ -136,6 +137,7 @@ struct bpf_collector *bpf_collector_open(const struct bpf_collector_config *conf
 	}
 	libbpf_set_print(quiet);
 	c->entries = config->entries;
+	c->noise = config->noise;
 	c->nr_slots = tlb_hist_slot(TLB_NR_CONTEXTS, 0, config->entries);
 	c->nr_possible = libbpf_num_possible_cpus();
 	if (c->nr_possible <= 0) {
@@ -149,6 +151,9 @@ struct bpf_collector *bpf_collector_open(const struct bpf_collector_config *conf
 		goto fail;
 	}
 	bpf_map__set_max_entries(c->skel->maps.hist, c->nr_slots);
+	/* one program loads: the other's tracepoint may not exist */
+	bpf_program__set_autoload(config->noise ? c->skel->progs.count_sample :
+				  c->skel->progs.count_noise, false);
 	err = timerlat_bpf__load(c->skel);
 	if (err) {
 		snprintf(why, len, "the kernel refused the BPF program: %s",
@@ -163,7 +168,8 @@ struct bpf_collector *bpf_collector_open(const struct bpf_collector_config *conf
 	}
 	err = timerlat_bpf__attach(c->skel);
 	if (err) {
-		snprintf(why, len, "cannot attach to osnoise:timerlat_sample: %s",
+		snprintf(why, len, "cannot attach to osnoise:%s: %s",
+			 config->noise ? "sample_threshold" : "timerlat_sample",
 			 strerror(-err));
 		goto fail;
 	}
@@ -288,7 +294,8 @@ int bpf_collector_read(struct bpf_collector *c, struct rtla_results *results)
 		for (key = 0; c->entries && key < c->nr_slots; key++)
 			c->cpu_hist[key] = c->hist[key * c->nr_possible + cpu];
 		bpf_counts_apply(results, cpu, cpu_stats,
-				 c->entries ? c->cpu_hist : NULL, c->entries);
+				 c->entries ? c->cpu_hist : NULL, c->entries,
+				 c->noise);
 	}
 	return 0;
 }

@@ -23,6 +23,14 @@ bool run_tracefs_forced(void)
 	return how && !strcmp(how, "tracefs");
 }
 
+/* RTLA_COLLECTOR=hist-trigger: osnoise hist without its BPF program */
+static bool hist_trigger_forced(void)
+{
+	const char *how = getenv("RTLA_COLLECTOR");
+
+	return how && !strcmp(how, "hist-trigger");
+}
+
 static int measured_cpus(const struct run *run)
 {
 	int n = CPU_COUNT(&run->params->cpu_set);
@@ -47,8 +55,9 @@ static void remove_trigger(struct run *run, const char *spec)
 }
 
 /*
- * timerlat: the BPF program where this rtla has it and the kernel has
- * osnoise:timerlat_sample, unless -t or -a need the records.
+ * The BPF program where this rtla has it and the kernel has the
+ * tracepoint (timerlat: osnoise:timerlat_sample, unless -t or -a need the
+ * records; osnoise: osnoise:sample_threshold).
  */
 static int setup_bpf(struct run *run)
 {
@@ -60,10 +69,16 @@ static int setup_bpf(struct run *run)
 		.divisor = results->divisor,
 		.irq_stop_us = param_or(params->stop_us, 0),
 		.thread_stop_us = param_or(params->stop_total_us, 0),
+		.noise = params->tracer != TRACER_TIMERLAT,
 	};
+	const char *event = config.noise ? NOISE_EVENT : "timerlat_sample";
 	char why[160];
 
-	if (params->trace) {
+	if (config.noise) {
+		/* osnoise stops in the kernel, at osnoise/stop_tracing_us */
+		config.irq_stop_us = 0;
+		config.thread_stop_us = 0;
+	} else if (params->trace) {
 		run_debug(run, "reading every record: the trace (-t, -a) needs them");
 		return -1;
 	}
@@ -71,14 +86,16 @@ static int setup_bpf(struct run *run)
 		run_debug(run, "reading every record: auto-analysis needs them (--no-aa counts in the kernel)");
 		return -1;
 	}
-	if (!tracefs_event_file_exists(NULL, "osnoise", "timerlat_sample",
-				       "format")) {
-		run_debug(run, "reading every record: this kernel has no osnoise:timerlat_sample for the BPF collector");
+	if (!tracefs_event_file_exists(NULL, NOISE_SYSTEM, event, "format")) {
+		run_debug(run, "reading every record: this kernel has no %s:%s for the BPF collector",
+			  NOISE_SYSTEM, event);
 		return -1;
 	}
 	run->bpf = bpf_collector_open(&config, why, sizeof(why));
 	if (!run->bpf) {
-		run_debug(run, "reading every record: no BPF collector: %s", why);
+		run_debug(run, "%s: no BPF collector: %s",
+			  config.noise ? "a hist trigger" : "reading every record",
+			  why);
 		return -1;
 	}
 	/*
@@ -90,7 +107,8 @@ static int setup_bpf(struct run *run)
 		run_debug(run, "cannot empty the tracing_cpumask of the main instance: %s",
 			  strerror(errno));
 	results->collector = "bpf";
-	run_debug(run, "samples counted in the kernel by a BPF program on osnoise:timerlat_sample");
+	run_debug(run, "samples counted in the kernel by a BPF program on %s:%s",
+		  NOISE_SYSTEM, event);
 	return 0;
 }
 
@@ -108,6 +126,9 @@ int run_setup_kernel_count(struct run *run)
 		return setup_bpf(run);
 	if (!run->tool->kernel_hist)
 		return -1;
+	/* a hist trigger costs the measured CPUs more a sample */
+	if (!hist_trigger_forced() && !setup_bpf(run))
+		return 0;
 	noise_hist_plan(&plan, results->divisor, results->entries,
 			results->bucket_size, measured_cpus(run));
 	if (noise_hist_trigger(&plan, trigger, sizeof(trigger)) ||

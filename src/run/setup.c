@@ -220,7 +220,9 @@ static int setup_main_instance(struct run *run)
 		if (!run->source)
 			return -1;
 	}
-	if (main_event.system && enable_event_spec(run, run->main, &main_event))
+	/* a BPF program needs no record of its tracepoint */
+	if (main_event.system && !run->bpf &&
+	    enable_event_spec(run, run->main, &main_event))
 		return -1;
 	return run_aa_setup(run);
 }
