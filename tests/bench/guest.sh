@@ -2,7 +2,9 @@
 # Inside the VM: run each tool on each workload, alternating, and print
 # one line per run (ours-tracefs: ours with RTLA_COLLECTOR=tracefs;
 # ref-tracefs: a reference with a BPF path, rtla 7.2, with RTLA_NO_BPF=1,
-# for timerlat only: its osnoise has no BPF path):
+# for timerlat only: its osnoise has no BPF path; ours-htrig: osnoise
+# hist with RTLA_COLLECTOR=hist-trigger, a ring-buffer record a sample
+# like rtla's):
 #   RESULT workload=W tool=NAME run=N ticks=UTIME+STIME samples=N avg=X max=N lost=N hwm_kb=N
 # (CPU in clock ticks of the rtla process, samples from its summary, avg
 # their mean over the CPUs weighted by count, max the largest over the
@@ -61,6 +63,8 @@ one_workload() {
 	echo "# workload $workload: rtla $args"
 	paths ours /usr/bin/rtla
 	paths ours-tracefs "env RTLA_COLLECTOR=tracefs /usr/bin/rtla"
+	[ "$1" = osnoise ] &&
+		paths ours-htrig "env RTLA_COLLECTOR=hist-trigger /usr/bin/rtla"
 	paths ref /usr/bin/rtla-ref
 	[ -n "$ref_bpf" ] && paths ref-tracefs "env RTLA_NO_BPF=1 /usr/bin/rtla-ref"
 	r=1
@@ -68,6 +72,8 @@ one_workload() {
 		one_run ours /usr/bin/rtla
 		# our tracefs path, what runs where the kernel cannot count
 		one_run ours-tracefs "env RTLA_COLLECTOR=tracefs /usr/bin/rtla"
+		[ "$1" = osnoise ] &&
+			one_run ours-htrig "env RTLA_COLLECTOR=hist-trigger /usr/bin/rtla"
 		one_run ref /usr/bin/rtla-ref
 		[ -n "$ref_bpf" ] && one_run ref-tracefs "env RTLA_NO_BPF=1 /usr/bin/rtla-ref"
 		r=$((r + 1))
