@@ -52,30 +52,40 @@ paths() {
 		sed "s/^/# $workload $name -D: /"
 }
 
+# the tools of a workload, "NAME=COMMAND" a line: ours-tracefs is our
+# tracefs path, what runs where the kernel cannot count; rtla 6.1 has no
+# BPF path, rtla 7.2 one for timerlat only: the default mode of the
+# others is their tracefs mode
+tool_list() {
+	echo "ours=/usr/bin/rtla"
+	echo "ours-tracefs=env RTLA_COLLECTOR=tracefs /usr/bin/rtla"
+	[ "$1" = osnoise ] &&
+		echo "ours-htrig=env RTLA_COLLECTOR=hist-trigger /usr/bin/rtla"
+	echo "ref=/usr/bin/rtla-ref"
+	[ "$1" = timerlat ] && grep -qs RTLA_NO_BPF /opt/rtla-ref/rtla /usr/bin/rtla-ref &&
+		echo "ref-tracefs=env RTLA_NO_BPF=1 /usr/bin/rtla-ref"
+}
+
+# each_tool FUNCTION: FUNCTION NAME COMMAND for every tool of the workload
+each_tool() {
+	local IFS='
+'
+	for t in $tools; do
+		IFS=' '
+		$1 "${t%%=*}" "${t#*=}"
+	done
+}
+
 # one_workload ARGS...: every tool, ROUNDS times, alternating
 one_workload() {
 	args="$*"
 	workload=$(echo "$1-$2" | tr -c 'a-z0-9\n-' '-')
-	# rtla 6.1 has no BPF path, rtla 7.2 one for timerlat only: the
-	# default mode of the others is their tracefs mode
-	ref_bpf=
-	[ "$1" = timerlat ] && grep -qs RTLA_NO_BPF /opt/rtla-ref/rtla /usr/bin/rtla-ref && ref_bpf=1
+	tools=$(tool_list "$1")
 	echo "# workload $workload: rtla $args"
-	paths ours /usr/bin/rtla
-	paths ours-tracefs "env RTLA_COLLECTOR=tracefs /usr/bin/rtla"
-	[ "$1" = osnoise ] &&
-		paths ours-htrig "env RTLA_COLLECTOR=hist-trigger /usr/bin/rtla"
-	paths ref /usr/bin/rtla-ref
-	[ -n "$ref_bpf" ] && paths ref-tracefs "env RTLA_NO_BPF=1 /usr/bin/rtla-ref"
+	each_tool paths
 	r=1
 	while [ $r -le $rounds ]; do
-		one_run ours /usr/bin/rtla
-		# our tracefs path, what runs where the kernel cannot count
-		one_run ours-tracefs "env RTLA_COLLECTOR=tracefs /usr/bin/rtla"
-		[ "$1" = osnoise ] &&
-			one_run ours-htrig "env RTLA_COLLECTOR=hist-trigger /usr/bin/rtla"
-		one_run ref /usr/bin/rtla-ref
-		[ -n "$ref_bpf" ] && one_run ref-tracefs "env RTLA_NO_BPF=1 /usr/bin/rtla-ref"
+		each_tool one_run
 		r=$((r + 1))
 	done
 }
