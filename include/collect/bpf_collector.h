@@ -10,9 +10,10 @@
 #include "model/results.h"
 
 /*
- * timerlat's samples counted in the kernel by a BPF program on
- * osnoise:timerlat_sample: nothing is read per sample; a stop threshold's
- * hit arrives through a ring buffer.
+ * Samples counted in the kernel by a BPF program on
+ * osnoise:timerlat_sample (timerlat) or osnoise:sample_threshold
+ * (osnoise): nothing is read per sample; a timerlat stop threshold's hit
+ * arrives through a ring buffer.
  */
 struct bpf_collector;
 
@@ -24,6 +25,7 @@ struct bpf_collector_config {
 	uint64_t thread_stop_us;	/* -T, 0: none */
 	unsigned int latency_offset;	/* of timer_latency in the record */
 	unsigned int context_offset;	/* of context */
+	bool noise;			/* osnoise's noise, not timerlat */
 };
 
 struct tep_handle;
@@ -48,6 +50,12 @@ void bpf_collector_close(struct bpf_collector *collector);
 
 /* Threshold hits waiting in the ring buffer (each counted once), or -1. */
 int bpf_collector_poll(struct bpf_collector *collector);
+/*
+ * Sleep up to @timeout_ns, or until a threshold hit waits in the ring
+ * buffer (or a signal comes).
+ */
+void bpf_collector_wait(struct bpf_collector *collector, long timeout_ns);
+
 /* Count again after a hit (--on-threshold continue). */
 void bpf_collector_resume(struct bpf_collector *collector);
 /* Forget what was counted (after a warm-up). */
@@ -60,10 +68,12 @@ uint64_t bpf_collector_lost(const struct bpf_collector *collector);
 
 /*
  * One CPU's counts as the maps hold them: @stats per kernel context,
- * @hist slots as tlb_hist_slot() lays them out (NULL in top mode).
+ * @hist slots as tlb_hist_slot() lays them out (NULL in top mode);
+ * @noise: osnoise's counts, in context 0.
  */
 void bpf_counts_apply(struct rtla_results *results, int cpu,
 		      const struct tlb_stats *stats,
-		      const unsigned long long *hist, unsigned int entries);
+		      const unsigned long long *hist, unsigned int entries,
+		      bool noise);
 
 #endif

@@ -11,6 +11,8 @@ struct trace_reader;
 
 /* Load the record formats rtla decodes: ftrace, osnoise and sched. */
 struct tep_handle *reader_load_formats(void);
+/* Just one event's format (the BPF collector's field offsets), or NULL. */
+struct tep_handle *reader_load_format(const char *system, const char *name);
 
 /*
  * Keep the trace_pipe_raw files of CPUs 0..@nr_cpus-1 of @instance open
@@ -43,6 +45,20 @@ unsigned long reader_bad_subbuffers(const struct trace_reader *reader);
  */
 struct trace_reader *reader_alloc_detached(struct tep_handle *tep,
 					   int subbuf_size);
+
+/* A timerlat record in the ring buffer, header and time extend included */
+#define READER_RECORD_BYTES	48
+/* the shortest wait between two reads */
+#define READER_POLL_MIN_NS	10000000L
+
+/*
+ * How often a per-CPU ring buffer of @buffer_bytes must be read when
+ * each CPU writes @records_per_period records every @period_us: a quarter
+ * of the buffer fills between two reads, never more than once a second,
+ * never less than READER_POLL_MIN_NS.
+ */
+long reader_poll_interval_ns(uint64_t buffer_bytes, uint64_t period_us,
+			     unsigned int records_per_period);
 
 /* Records the ring buffer of @cpu overwrote or dropped. */
 uint64_t reader_lost_events(struct tracefs_instance *instance, int cpu);

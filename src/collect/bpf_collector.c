@@ -31,6 +31,10 @@ int bpf_collector_poll(struct bpf_collector *collector)
 	return 0;
 }
 
+void bpf_collector_wait(struct bpf_collector *collector, long timeout_ns)
+{
+}
+
 void bpf_collector_resume(struct bpf_collector *collector)
 {
 }
@@ -54,6 +58,8 @@ uint64_t bpf_collector_lost(const struct bpf_collector *collector)
 
 #else
 
+#include <poll.h>
+
 #include <bpf/bpf.h>
 #include <bpf/libbpf.h>
 
@@ -70,6 +76,9 @@ struct bpf_collector {
 	struct tlb_stats *stats;	/* [context][possible CPU] */
 	unsigned long long *hist;	/* [slot][possible CPU] */
 	unsigned long long *cpu_hist;	/* one CPU's slots */
+	unsigned int *keys;		/* a batch read's keys */
+	bool no_batch;			/* the kernel reads no map in batches */
+	bool noise;			/* osnoise: context 0 is the noise */
 	void *zeros;
 };
 
@@ -101,8 +110,11 @@ static int alloc_buffers(struct bpf_collector *c)
 	c->stats = calloc(TLB_NR_CONTEXTS, stats_size);
 	c->hist = calloc(c->nr_slots, hist_size);
 	c->cpu_hist = calloc(c->nr_slots, sizeof(unsigned long long));
+	c->keys = calloc(c->nr_slots > TLB_NR_CONTEXTS ? c->nr_slots :
+			 TLB_NR_CONTEXTS, sizeof(*c->keys));
 	c->zeros = calloc(1, stats_size > hist_size ? stats_size : hist_size);
-	return c->stats && c->hist && c->cpu_hist && c->zeros ? 0 : -1;
+	return c->stats && c->hist && c->cpu_hist && c->keys && c->zeros ?
+	       0 : -1;
 }
 
 struct bpf_collector *bpf_collector_open(const struct bpf_collector_config *config,
@@ -127,6 +139,7 @@ struct bpf_collector *bpf_collector_open(const struct bpf_collector_config *conf
 	}
 	libbpf_set_print(quiet);
 	c->entries = config->entries;
+	c->noise = config->noise;
 	c->nr_slots = tlb_hist_slot(TLB_NR_CONTEXTS, 0, config->entries);
 	c->nr_possible = libbpf_num_possible_cpus();
 	if (c->nr_possible <= 0) {
@@ -140,6 +153,9 @@ struct bpf_collector *bpf_collector_open(const struct bpf_collector_config *conf
 		goto fail;
 	}
 	bpf_map__set_max_entries(c->skel->maps.hist, c->nr_slots);
+	/* one program loads: the other's tracepoint may not exist */
+	bpf_program__set_autoload(config->noise ? c->skel->progs.count_sample :
+				  c->skel->progs.count_noise, false);
 	err = timerlat_bpf__load(c->skel);
 	if (err) {
 		snprintf(why, len, "the kernel refused the BPF program: %s",
@@ -154,7 +170,8 @@ struct bpf_collector *bpf_collector_open(const struct bpf_collector_config *conf
 	}
 	err = timerlat_bpf__attach(c->skel);
 	if (err) {
-		snprintf(why, len, "cannot attach to osnoise:timerlat_sample: %s",
+		snprintf(why, len, "cannot attach to osnoise:%s: %s",
+			 config->noise ? "sample_threshold" : "timerlat_sample",
 			 strerror(-err));
 		goto fail;
 	}
@@ -184,6 +201,7 @@ void bpf_collector_close(struct bpf_collector *c)
 	free(c->stats);
 	free(c->hist);
 	free(c->cpu_hist);
+	free(c->keys);
 	free(c->zeros);
 	free(c);
 }
@@ -198,6 +216,15 @@ int bpf_collector_poll(struct bpf_collector *c)
 	hits = c->hits;
 	c->hits = 0;
 	return hits;
+}
+
+void bpf_collector_wait(struct bpf_collector *c, long timeout_ns)
+{
+	struct pollfd fd = { .fd = ring_buffer__epoll_fd(c->ring),
+			     .events = POLLIN };
+
+	/* a signal ends the wait early, as it ends a nanosleep() */
+	poll(&fd, 1, (int)((timeout_ns + 999999) / 1000000));
 }
 
 void bpf_collector_resume(struct bpf_collector *c)
@@ -224,6 +251,31 @@ int bpf_collector_reset(struct bpf_collector *c)
 	return 0;
 }
 
+/*
+ * Elements 0..@n-1 of a per-CPU array into @values, @size bytes a CPU
+ * each: in one system call where the kernel reads maps in batches (5.6+),
+ * else one an element.
+ */
+static int read_array(struct bpf_collector *c, int fd, unsigned int n,
+		      void *values, size_t size)
+{
+	size_t stride = size * c->nr_possible;
+	unsigned int key, count = n, next;
+
+	if (!c->no_batch) {
+		if (!bpf_map_lookup_batch(fd, NULL, &next, c->keys, values,
+					  &count, NULL) ||
+		    (errno == ENOENT && count == n))
+			return 0;
+		/* older kernels: EINVAL; no batch operation: ENOTSUPP */
+		c->no_batch = true;
+	}
+	for (key = 0; key < n; key++)
+		if (bpf_map_lookup_elem(fd, &key, (char *)values + key * stride))
+			return -1;
+	return 0;
+}
+
 int bpf_collector_read(struct bpf_collector *c, struct rtla_results *results)
 {
 	int stats_fd = bpf_map__fd(c->skel->maps.stats);
@@ -232,21 +284,20 @@ int bpf_collector_read(struct bpf_collector *c, struct rtla_results *results)
 	unsigned int key;
 	int cpu, ctx;
 
-	for (key = 0; key < TLB_NR_CONTEXTS; key++)
-		if (bpf_map_lookup_elem(stats_fd, &key,
-					&c->stats[key * c->nr_possible]))
-			return -1;
-	for (key = 0; c->entries && key < c->nr_slots; key++)
-		if (bpf_map_lookup_elem(hist_fd, &key,
-					&c->hist[key * c->nr_possible]))
-			return -1;
+	if (read_array(c, stats_fd, TLB_NR_CONTEXTS, c->stats,
+		       sizeof(*c->stats)))
+		return -1;
+	if (c->entries && read_array(c, hist_fd, c->nr_slots, c->hist,
+				     sizeof(*c->hist)))
+		return -1;
 	for (cpu = 0; cpu < c->nr_possible && cpu < results->nr_cpus; cpu++) {
 		for (ctx = 0; ctx < TLB_NR_CONTEXTS; ctx++)
 			cpu_stats[ctx] = c->stats[ctx * c->nr_possible + cpu];
 		for (key = 0; c->entries && key < c->nr_slots; key++)
 			c->cpu_hist[key] = c->hist[key * c->nr_possible + cpu];
 		bpf_counts_apply(results, cpu, cpu_stats,
-				 c->entries ? c->cpu_hist : NULL, c->entries);
+				 c->entries ? c->cpu_hist : NULL, c->entries,
+				 c->noise);
 	}
 	return 0;
 }

@@ -4,22 +4,23 @@
 
 #include "collect/bpf_collector.h"
 
-/* The kernel's timerlat context numbers, as ours. */
+/* The kernel's timerlat context numbers, as ours; osnoise has context 0. */
 static const enum sample_context bpf_contexts[TLB_NR_CONTEXTS] = {
 	CTX_IRQ, CTX_THREAD, CTX_USER,
 };
 
 void bpf_counts_apply(struct rtla_results *results, int cpu,
 		      const struct tlb_stats *stats,
-		      const unsigned long long *hist, unsigned int entries)
+		      const unsigned long long *hist, unsigned int entries,
+		      bool noise)
 {
 	struct histogram *h;
 	unsigned int c, b;
 
 	if (cpu < 0 || cpu >= results->nr_cpus)
 		return;
-	for (c = 0; c < TLB_NR_CONTEXTS; c++) {
-		h = &results->cpu[cpu].hist[bpf_contexts[c]];
+	for (c = 0; c < (noise ? 1 : TLB_NR_CONTEXTS); c++) {
+		h = &results->cpu[cpu].hist[noise ? CTX_NOISE : bpf_contexts[c]];
 		/* not allocated: a CPU or context this run does not show */
 		if (!h->bucket_size || !stats[c].count)
 			continue;

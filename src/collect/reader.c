@@ -77,6 +77,17 @@ struct tep_handle *reader_load_formats(void)
 	return tep;
 }
 
+struct tep_handle *reader_load_format(const char *system, const char *name)
+{
+	struct tep_handle *tep = tep_alloc();
+
+	if (tep && parse_format(tep, system, name)) {
+		tep_free(tep);
+		return NULL;
+	}
+	return tep;
+}
+
 /* A CPU that was offline at the start is looked for again at each drain. */
 static struct tracefs_cpu *cpu_file(struct trace_reader *reader, int cpu)
 {

@@ -7,10 +7,12 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <event-parse.h>
 #include <tracefs.h>
 
 #include "collect/bpf_collector.h"
 #include "collect/hist_trigger.h"
+#include "collect/reader.h"
 #include "run/run.h"
 
 #define NOISE_SYSTEM	"osnoise"
@@ -21,6 +23,20 @@ bool run_tracefs_forced(void)
 	const char *how = getenv("RTLA_COLLECTOR");
 
 	return how && !strcmp(how, "tracefs");
+}
+
+/*
+ * RTLA_COLLECTOR=bpf: osnoise hist counts with a BPF program instead of
+ * rtla's hist trigger.  Not the default: where recording a sample costs
+ * more than the threshold (under emulation), the hist trigger's cost
+ * shows up as noise in the next sample, as it does for rtla, and the BPF
+ * program's does not, so the counts are not rtla's.
+ */
+static bool noise_bpf_wanted(void)
+{
+	const char *how = getenv("RTLA_COLLECTOR");
+
+	return how && !strcmp(how, "bpf");
 }
 
 static int measured_cpus(const struct run *run)
@@ -46,9 +62,24 @@ static void remove_trigger(struct run *run, const char *spec)
 	free(off);
 }
 
+/* Where the program finds timer_latency and context in the records. */
+static int timerlat_sample_offsets(struct bpf_collector_config *config)
+{
+	struct tep_handle *tep = reader_load_format(NOISE_SYSTEM,
+						    "timerlat_sample");
+	int ret;
+
+	if (!tep)
+		return -1;
+	ret = bpf_sample_offsets(tep, config);
+	tep_free(tep);
+	return ret;
+}
+
 /*
- * timerlat: the BPF program where this rtla has it and the kernel has
- * osnoise:timerlat_sample, unless -t or -a need the records.
+ * The BPF program where this rtla has it and the kernel has the
+ * tracepoint (timerlat: osnoise:timerlat_sample, unless -t or -a need the
+ * records; osnoise: osnoise:sample_threshold).
  */
 static int setup_bpf(struct run *run)
 {
@@ -60,10 +91,16 @@ static int setup_bpf(struct run *run)
 		.divisor = results->divisor,
 		.irq_stop_us = param_or(params->stop_us, 0),
 		.thread_stop_us = param_or(params->stop_total_us, 0),
+		.noise = params->tracer != TRACER_TIMERLAT,
 	};
+	const char *event = config.noise ? NOISE_EVENT : "timerlat_sample";
 	char why[160];
 
-	if (params->trace) {
+	if (config.noise) {
+		/* osnoise stops in the kernel, at osnoise/stop_tracing_us */
+		config.irq_stop_us = 0;
+		config.thread_stop_us = 0;
+	} else if (params->trace) {
 		run_debug(run, "reading every record: the trace (-t, -a) needs them");
 		return -1;
 	}
@@ -71,13 +108,20 @@ static int setup_bpf(struct run *run)
 		run_debug(run, "reading every record: auto-analysis needs them (--no-aa counts in the kernel)");
 		return -1;
 	}
-	if (bpf_sample_offsets(run->tep, &config)) {
-		run_debug(run, "reading every record: this kernel has no osnoise:timerlat_sample with a u64 timer_latency and an int context for the BPF collector");
+	if (!tracefs_event_file_exists(NULL, NOISE_SYSTEM, event, "format")) {
+		run_debug(run, "reading every record: this kernel has no %s:%s for the BPF collector",
+			  NOISE_SYSTEM, event);
+		return -1;
+	}
+	if (!config.noise && timerlat_sample_offsets(&config)) {
+		run_debug(run, "reading every record: osnoise:timerlat_sample has no u64 timer_latency and int context for the BPF collector");
 		return -1;
 	}
 	run->bpf = bpf_collector_open(&config, why, sizeof(why));
 	if (!run->bpf) {
-		run_debug(run, "reading every record: no BPF collector: %s", why);
+		run_debug(run, "%s: no BPF collector: %s",
+			  config.noise ? "a hist trigger" : "reading every record",
+			  why);
 		return -1;
 	}
 	/*
@@ -89,7 +133,8 @@ static int setup_bpf(struct run *run)
 		run_debug(run, "cannot empty the tracing_cpumask of the main instance: %s",
 			  strerror(errno));
 	results->collector = "bpf";
-	run_debug(run, "samples counted in the kernel by a BPF program on osnoise:timerlat_sample");
+	run_debug(run, "samples counted in the kernel by a BPF program on %s:%s",
+		  NOISE_SYSTEM, event);
 	return 0;
 }
 
@@ -107,6 +152,8 @@ int run_setup_kernel_count(struct run *run)
 		return setup_bpf(run);
 	if (!run->tool->kernel_hist)
 		return -1;
+	if (noise_bpf_wanted() && !setup_bpf(run))
+		return 0;
 	noise_hist_plan(&plan, results->divisor, results->entries,
 			results->bucket_size, measured_cpus(run));
 	if (noise_hist_trigger(&plan, trigger, sizeof(trigger)) ||

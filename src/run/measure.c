@@ -10,6 +10,7 @@
 
 #include <tracefs.h>
 
+#include "collect/bpf_collector.h"
 #include "collect/reader.h"
 #include "collect/sample_source.h"
 #include "session/tracer_config.h"
@@ -17,10 +18,7 @@
 #include "run/run.h"
 
 #define POLL_INTERVAL_NS	100000000L	/* osnoise, and the floor's tenfold */
-#define POLL_MIN_NS		10000000L
 #define NSEC_PER_SEC		1000000000L
-/* a timerlat record in the ring buffer, header and time extend included */
-#define TIMERLAT_RECORD_BYTES	48
 
 volatile sig_atomic_t run_stop_requested;
 
@@ -155,47 +153,47 @@ static void warm_up(struct run *run)
 }
 
 /*
- * How often the ring buffers are read: timerlat fills a quarter of the
- * per-CPU buffer between two reads (room for a late read on a loaded
- * system), at most one read a second; other tracers every 100 ms.
+ * How often the ring buffers are read: for timerlat, from the buffer
+ * size and the period (see reader_poll_interval_ns()); other tracers
+ * every 100 ms.  The BPF collector's maps need no reading: its stop
+ * checks wait a second, or less when a threshold hit wakes them.
  */
 static long poll_interval_ns(struct run *run)
 {
 	const struct rtla_params *params = run->params;
-	uint64_t period_us, records_per_s, bytes_per_s, buffer;
+	unsigned int records;
+	uint64_t period_us;
 	ssize_t kb;
 	long ns;
 
+	if (run->bpf)
+		return NSEC_PER_SEC;
 	if (!run->reader || params->tracer != TRACER_TIMERLAT)
 		return POLL_INTERVAL_NS;
 	kb = tracefs_instance_get_buffer_size(run->main, 0);
 	if (kb <= 0)
 		return POLL_INTERVAL_NS;
-	buffer = (uint64_t)kb * 1024;
 	period_us = param_or(params->period_us, TIMERLAT_DEFAULT_PERIOD_US);
 	/* an IRQ and a thread sample a period, and one more from user space */
-	records_per_s = (params->user_threads || params->user_load ? 3 : 2) *
-			1000000 / (period_us ? period_us : 1);
-	bytes_per_s = records_per_s * TIMERLAT_RECORD_BYTES;
-	if (buffer / 4 >= bytes_per_s)
-		ns = NSEC_PER_SEC;
-	else
-		ns = buffer * NSEC_PER_SEC / 4 / bytes_per_s;
-	if (ns < POLL_MIN_NS)
-		ns = POLL_MIN_NS;
-	run_debug(run, "reading the ring buffers every %ld ms (%zd kB a CPU, %llu records/s a CPU)",
-		  ns / 1000000, kb, (unsigned long long)records_per_s);
+	records = params->user_threads || params->user_load ? 3 : 2;
+	ns = reader_poll_interval_ns((uint64_t)kb * 1024, period_us, records);
+	run_debug(run, "reading the ring buffers every %ld ms (%zd kB a CPU, %u records a period)",
+		  ns / 1000000, kb, records);
 	return ns;
 }
 
 /* Sleep one poll interval, or until @end when that comes first. */
-static void wait_poll(long interval_ns, uint64_t end)
+static void wait_poll(struct run *run, long interval_ns, uint64_t end)
 {
 	uint64_t now = now_ns(), left = end > now ? end - now : 0;
 	struct timespec ts;
 
 	if (end && left < (uint64_t)interval_ns)
 		interval_ns = left;
+	if (run->bpf) {
+		bpf_collector_wait(run->bpf, interval_ns);
+		return;
+	}
 	ts.tv_sec = interval_ns / NSEC_PER_SEC;
 	ts.tv_nsec = interval_ns % NSEC_PER_SEC;
 	nanosleep(&ts, NULL);
@@ -220,7 +218,7 @@ void run_measure(struct run *run)
 		end = start + duration_ns;
 	while (!run_stop_requested && !run->workload_failed) {
 		/* a live screen is redrawn every second */
-		wait_poll(interval, live && (!end || next_screen < end) ?
+		wait_poll(run, interval, live && (!end || next_screen < end) ?
 			  next_screen : end);
 		collect(run);
 		if (!workload_alive(run))
@@ -252,7 +250,8 @@ void run_measure(struct run *run)
 	run_collect_kernel(run);
 	run->end_time = time(NULL);
 	count_lost_events(run);
-	run_debug(run, "%llu records were not samples",
-		  (unsigned long long)sample_source_ignored(run->source));
+	if (run->source)
+		run_debug(run, "%llu records were not samples",
+			  (unsigned long long)sample_source_ignored(run->source));
 	show(run, live);
 }

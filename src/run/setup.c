@@ -207,17 +207,22 @@ static int setup_main_instance(struct run *run)
 	run->main = create_instance(run, "main");
 	if (!run->main)
 		return -1;
-	run->tep = reader_load_formats();
-	if (!run->tep) {
-		run_error(run, "cannot read the event formats from tracefs");
-		return -1;
-	}
-	run->source = sample_source_alloc(run->tep, &sink);
-	if (!run->source)
-		return -1;
 	/* before the tracer starts: every sample is counted */
 	run_setup_kernel_count(run);
-	if (main_event.system && enable_event_spec(run, run->main, &main_event))
+	/* the BPF collector decodes no record: no format is needed */
+	if (!run->bpf) {
+		run->tep = reader_load_formats();
+		if (!run->tep) {
+			run_error(run, "cannot read the event formats from tracefs");
+			return -1;
+		}
+		run->source = sample_source_alloc(run->tep, &sink);
+		if (!run->source)
+			return -1;
+	}
+	/* a BPF program needs no record of its tracepoint */
+	if (main_event.system && !run->bpf &&
+	    enable_event_spec(run, run->main, &main_event))
 		return -1;
 	return run_aa_setup(run);
 }

@@ -187,9 +187,9 @@ static void test_bpf_counts(void **state)
 	params.bucket_size = 2;
 	CPU_SET(1, &params.cpu_set);
 	assert_int_equal(results_alloc(&r, &params, 2), 0);
-	bpf_counts_apply(&r, 1, stats, hist, 4);
-	bpf_counts_apply(&r, 0, stats, hist, 4);	/* not measured */
-	bpf_counts_apply(&r, 7, stats, hist, 4);	/* no such CPU */
+	bpf_counts_apply(&r, 1, stats, hist, 4, false);
+	bpf_counts_apply(&r, 0, stats, hist, 4, false);	/* not measured */
+	bpf_counts_apply(&r, 7, stats, hist, 4, false);	/* no such CPU */
 	assert_int_equal(r.cpu[1].hist[CTX_IRQ].stats.count, 4);
 	assert_int_equal(r.cpu[1].hist[CTX_IRQ].stats.max, 9);
 	assert_int_equal(r.cpu[1].hist[CTX_IRQ].stats.sum, 16);
@@ -207,9 +207,25 @@ static void test_bpf_counts(void **state)
 	/* top mode: no buckets, the stats alone */
 	params.mode = MODE_TOP;
 	assert_int_equal(results_alloc(&r, &params, 2), 0);
-	bpf_counts_apply(&r, 1, stats, NULL, 0);
+	bpf_counts_apply(&r, 1, stats, NULL, 0, false);
 	assert_int_equal(r.cpu[1].hist[CTX_IRQ].stats.count, 4);
 	assert_int_equal(r.cpu[1].hist[CTX_IRQ].stats.cur, 3);
+	results_free(&r);
+	params_free(&params);
+
+	/* osnoise: context 0 is the noise, the others are not looked at */
+	params_init(&params, TRACER_OSNOISE, MODE_HIST);
+	params.entries = 4;
+	params.bucket_size = 2;
+	CPU_SET(1, &params.cpu_set);
+	assert_int_equal(results_alloc(&r, &params, 2), 0);
+	bpf_counts_apply(&r, 1, stats, hist, 4, true);
+	assert_int_equal(r.cpu[1].hist[CTX_NOISE].stats.count, 4);
+	assert_int_equal(r.cpu[1].hist[CTX_NOISE].stats.max, 9);
+	assert_int_equal(r.cpu[1].hist[CTX_NOISE].buckets[1], 2);
+	assert_int_equal(r.cpu[1].hist[CTX_NOISE].buckets[2], 0);
+	assert_int_equal(r.cpu[1].hist[CTX_NOISE].over, 1);
+	assert_int_equal(r.cpu[0].hist[CTX_NOISE].stats.count, 0);
 	results_free(&r);
 	params_free(&params);
 }

@@ -1,10 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * timerlat's samples counted in the kernel: per CPU and context, a
- * histogram and count/min/max/sum, from osnoise:timerlat_sample.  Only a
- * stop threshold's hit goes to user space, through a ring buffer.
- * No vmlinux.h and no BTF: the fields are read at the offsets rtla found
- * in the tracepoint's format file.
+ * Samples counted in the kernel: per CPU and context, a histogram and
+ * count/min/max/sum, from osnoise:timerlat_sample (timerlat) or
+ * osnoise:sample_threshold (osnoise, context 0).  Only a timerlat stop
+ * threshold's hit goes to user space, through a ring buffer.  No
+ * vmlinux.h and no BTF: timerlat_sample's fields are read at the offsets
+ * rtla found in its format file.
  */
 #include <linux/bpf.h>
 #include <bpf/bpf_helpers.h>
@@ -54,35 +55,29 @@ static int over_threshold(const struct tlb_config *cfg, int context,
 	return stop && latency_ns / 1000 >= stop;
 }
 
-SEC("tracepoint/osnoise/timerlat_sample")
-int count_sample(void *rec)
+/* Count one sample of @context; true when counting has stopped. */
+static __always_inline int count(struct tlb_config **cfgp, int context,
+				 unsigned long long value_ns)
 {
-	unsigned long long value, latency, *slot, *stopped, *lost;
+	unsigned long long value, *slot, *stopped;
 	unsigned int key = 0, divisor, bucket_size;
 	struct tlb_config *cfg;
 	struct tlb_stats *s;
-	struct tlb_hit *hit;
-	int context;
 
 	cfg = bpf_map_lookup_elem(&config, &key);
 	key = TLB_STOPPED;
 	stopped = bpf_map_lookup_elem(&state, &key);
-	if (!cfg || !stopped || *stopped)
-		return 0;
-	if (bpf_probe_read_kernel(&latency, sizeof(latency),
-				  (char *)rec + cfg->latency_offset) ||
-	    bpf_probe_read_kernel(&context, sizeof(context),
-				  (char *)rec + cfg->context_offset))
-		return 0;
-	if (context < 0 || context >= TLB_NR_CONTEXTS)
-		return 0;
+	if (!cfg || !stopped || *stopped || context < 0 ||
+	    context >= TLB_NR_CONTEXTS)
+		return 1;
+	*cfgp = cfg;
 	divisor = cfg->divisor ? cfg->divisor : 1;
 	bucket_size = cfg->bucket_size ? cfg->bucket_size : 1;
-	value = latency / divisor;
+	value = value_ns / divisor;
 	key = context;
 	s = bpf_map_lookup_elem(&stats, &key);
 	if (!s)
-		return 0;
+		return 1;
 	if (!s->count || value < s->min)
 		s->min = value;
 	if (value > s->max)
@@ -96,9 +91,32 @@ int count_sample(void *rec)
 		if (slot)
 			*slot += 1;
 	}
-	if (!over_threshold(cfg, context, latency))
+	return 0;
+}
+
+SEC("tracepoint/osnoise/timerlat_sample")
+int count_sample(void *rec)
+{
+	unsigned long long latency, *stopped, *lost;
+	struct tlb_config *cfg = NULL;
+	unsigned int key = 0;
+	struct tlb_hit *hit;
+	int context;
+
+	cfg = bpf_map_lookup_elem(&config, &key);
+	if (!cfg ||
+	    bpf_probe_read_kernel(&latency, sizeof(latency),
+				  (char *)rec + cfg->latency_offset) ||
+	    bpf_probe_read_kernel(&context, sizeof(context),
+				  (char *)rec + cfg->context_offset))
 		return 0;
-	*stopped = 1;
+	if (count(&cfg, context, latency) || !cfg ||
+	    !over_threshold(cfg, context, latency))
+		return 0;
+	key = TLB_STOPPED;
+	stopped = bpf_map_lookup_elem(&state, &key);
+	if (stopped)
+		*stopped = 1;
 	hit = bpf_ringbuf_reserve(&hits, sizeof(*hit), 0);
 	if (!hit) {
 		key = TLB_LOST_HITS;
@@ -111,6 +129,20 @@ int count_sample(void *rec)
 	hit->cpu = bpf_get_smp_processor_id();
 	hit->context = context;
 	bpf_ringbuf_submit(hit, 0);
+	return 0;
+}
+
+/*
+ * osnoise's noise, straight from the tracepoint's arguments (start,
+ * duration, interference): no record is made, in the ring buffer or for
+ * this program; the kernel stops the tracer at osnoise's thresholds.
+ */
+SEC("raw_tp/sample_threshold")
+int count_noise(struct bpf_raw_tracepoint_args *ctx)
+{
+	struct tlb_config *cfg = NULL;
+
+	count(&cfg, 0, ctx->args[1]);
 	return 0;
 }
 
