@@ -107,6 +107,37 @@ check_tfd_migrate() {
 	reset_tracing
 }
 
+# Stopping the tracer kills the threads that hold a timerlat_fd (as on
+# 7.2): a tool killed without stopping them leaves none behind, and
+# OSNOISE_WORKLOAD can be set again.
+check_tfd_stop_kills() {
+	[ -x $TLU ] || { fail tfd_stop_kills "no $TLU"; return; }
+	tlu_user_mode
+	$TLU forever > /dev/null 2>&1 &
+	pid=$!
+	sleep 1
+	echo nop > $T/current_tracer
+	i=0
+	while kill -0 $pid 2>/dev/null && [ $i -lt 20 ]; do
+		sleep 0.1
+		i=$((i + 1))
+	done
+	if kill -0 $pid 2>/dev/null; then
+		fail tfd_stop_kills "tlat-user still runs after the tracer stopped"
+		kill -9 $pid
+		wait $pid 2>/dev/null
+	else
+		wait $pid
+		check tfd_stop_kills_sigkill [ $? = 137 ]
+	fi
+	check tfd_stop_workload_back tlu_set_workload
+	reset_tracing
+}
+
+tlu_set_workload() {
+	echo OSNOISE_WORKLOAD > $O/options && grep -qw OSNOISE_WORKLOAD $O/options
+}
+
 # Closing the fd while a thread reads it frees the CPU for a new open.
 check_tfd_close() {
 	[ -x $TLU ] || { fail tfd_close "no $TLU"; return; }
@@ -335,6 +366,7 @@ check_timerlat_user() {
 	check_tfd_samples
 	check_tfd_migrate
 	check_tfd_close
+	check_tfd_stop_kills
 	check_tfd_kill_loop
 	check_timerlat_align
 }
