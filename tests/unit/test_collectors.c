@@ -161,6 +161,17 @@ static void test_results_add_samples(void **state)
 }
 
 /* The BPF maps' per-CPU counts, kernel contexts 0-2, into the results. */
+/* Results of a hist run of @tracer on CPU 1 of 2: 4 buckets of 2. */
+static void alloc_cpu1_results(struct rtla_params *params,
+			       struct rtla_results *r, enum rtla_tracer tracer)
+{
+	params_init(params, tracer, MODE_HIST);
+	params->entries = 4;
+	params->bucket_size = 2;
+	CPU_SET(1, &params->cpu_set);
+	assert_int_equal(results_alloc(r, params, 2), 0);
+}
+
 static void test_bpf_counts(void **state)
 {
 	struct rtla_params params;
@@ -182,11 +193,7 @@ static void test_bpf_counts(void **state)
 	hist[tlb_hist_slot(0, 4, 4)] = 1;		/* 9: past 4 buckets */
 	hist[tlb_hist_slot(1, 2, 4)] = 2;
 
-	params_init(&params, TRACER_TIMERLAT, MODE_HIST);
-	params.entries = 4;
-	params.bucket_size = 2;
-	CPU_SET(1, &params.cpu_set);
-	assert_int_equal(results_alloc(&r, &params, 2), 0);
+	alloc_cpu1_results(&params, &r, TRACER_TIMERLAT);
 	bpf_counts_apply(&r, 1, stats, hist, 4, false);
 	bpf_counts_apply(&r, 0, stats, hist, 4, false);	/* not measured */
 	bpf_counts_apply(&r, 7, stats, hist, 4, false);	/* no such CPU */
@@ -214,11 +221,7 @@ static void test_bpf_counts(void **state)
 	params_free(&params);
 
 	/* osnoise: context 0 is the noise, the others are not looked at */
-	params_init(&params, TRACER_OSNOISE, MODE_HIST);
-	params.entries = 4;
-	params.bucket_size = 2;
-	CPU_SET(1, &params.cpu_set);
-	assert_int_equal(results_alloc(&r, &params, 2), 0);
+	alloc_cpu1_results(&params, &r, TRACER_OSNOISE);
 	bpf_counts_apply(&r, 1, stats, hist, 4, true);
 	assert_int_equal(r.cpu[1].hist[CTX_NOISE].stats.count, 4);
 	assert_int_equal(r.cpu[1].hist[CTX_NOISE].stats.max, 9);
@@ -230,7 +233,6 @@ static void test_bpf_counts(void **state)
 	params_free(&params);
 }
 
-/* Without libbpf the collector says why it is not there. */
 static int parse_sample_format(struct tep_handle *tep, const char *file)
 {
 	struct tep_event *event;
@@ -263,6 +265,7 @@ static void test_bpf_offsets(void **state)
 	tep_free(tep);
 }
 
+/* Without libbpf the collector says why it is not there. */
 static void test_bpf_unbuilt(void **state)
 {
 	struct bpf_collector_config config = { .entries = 4 };
