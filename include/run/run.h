@@ -8,6 +8,7 @@
 #include <time.h>
 
 #include "cli/params.h"
+#include "collect/collector_choice.h"
 #include "model/aa.h"
 #include "model/action_outcome.h"
 #include "model/results.h"
@@ -35,6 +36,7 @@ struct run {
 	struct tep_handle *tep;
 	struct trace_reader *reader;
 	struct sample_source *source;
+	enum collector_choice collector;	/* RTLA_COLLECTOR */
 	char *noise_hist;		/* osnoise hist's trigger, when the
 					   kernel counts the samples */
 	struct bpf_collector *bpf;	/* timerlat, counted in the kernel */
@@ -84,9 +86,6 @@ int run_workload_setup(struct run *run);
 /* End the measuring threads (user-space ones) before tracing stops. */
 void run_workload_stop(struct run *run);
 void run_workload_teardown(struct run *run);
-
-/* RTLA_COLLECTOR=tracefs: read every record, count nothing in the kernel. */
-bool run_tracefs_forced(void);
 
 /*
  * Count the tool's samples in the kernel where it can (a hist trigger):

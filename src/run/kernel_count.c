@@ -18,27 +18,6 @@
 #define NOISE_SYSTEM	"osnoise"
 #define NOISE_EVENT	"sample_threshold"
 
-bool run_tracefs_forced(void)
-{
-	const char *how = getenv("RTLA_COLLECTOR");
-
-	return how && !strcmp(how, "tracefs");
-}
-
-/*
- * RTLA_COLLECTOR=bpf: osnoise hist counts with a BPF program instead of
- * rtla's hist trigger.  Not the default: where recording a sample costs
- * more than the threshold (under emulation), the hist trigger's cost
- * shows up as noise in the next sample, as it does for rtla, and the BPF
- * program's does not, so the counts are not rtla's.
- */
-static bool noise_bpf_wanted(void)
-{
-	const char *how = getenv("RTLA_COLLECTOR");
-
-	return how && !strcmp(how, "bpf");
-}
-
 static int measured_cpus(const struct run *run)
 {
 	int n = CPU_COUNT(&run->params->cpu_set);
@@ -144,7 +123,7 @@ int run_setup_kernel_count(struct run *run)
 	struct noise_hist_plan plan;
 	char trigger[256], filter[64];
 
-	if (run_tracefs_forced()) {
+	if (run->collector == COLLECTOR_TRACEFS) {
 		run_debug(run, "RTLA_COLLECTOR=tracefs: reading every record");
 		return -1;
 	}
@@ -152,7 +131,14 @@ int run_setup_kernel_count(struct run *run)
 		return setup_bpf(run);
 	if (!run->tool->kernel_hist)
 		return -1;
-	if (noise_bpf_wanted() && !setup_bpf(run))
+	/*
+	 * RTLA_COLLECTOR=bpf: a BPF program instead of rtla's hist trigger.
+	 * Not the default: where recording a sample costs more than the
+	 * threshold (under emulation), the hist trigger's cost shows up as
+	 * noise in the next sample, as it does for rtla, and the BPF
+	 * program's does not, so the counts are not rtla's.
+	 */
+	if (run->collector == COLLECTOR_BPF && !setup_bpf(run))
 		return 0;
 	noise_hist_plan(&plan, results->divisor, results->entries,
 			results->bucket_size, measured_cpus(run));

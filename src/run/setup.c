@@ -54,6 +54,18 @@ static int check_system(struct run *run)
 	return 0;
 }
 
+static int check_collector(struct run *run)
+{
+	const char *value = getenv("RTLA_COLLECTOR");
+
+	run->collector = collector_choice_parse(value);
+	if (run->collector != COLLECTOR_INVALID)
+		return 0;
+	run_error(run, "RTLA_COLLECTOR must be auto, tracefs or bpf, not '%s'",
+		  value);
+	return -1;
+}
+
 static int check_busy(struct run *run)
 {
 	char prefix[32], who[300];
@@ -319,7 +331,8 @@ int run_setup(struct run *run, int nr_cpus)
 	int stale;
 
 	/* before tracefs is touched: a bad path must not cost a run */
-	if (run_check_outputs(run) || check_system(run))
+	if (run_check_outputs(run) || check_collector(run) ||
+	    check_system(run))
 		return -1;
 	stale = rtla_instances_remove_stale();
 	if (stale)

@@ -5,6 +5,7 @@
 #include <event-parse.h>
 
 #include "collect/bpf_collector.h"
+#include "collect/collector_choice.h"
 #include "collect/hist_trigger.h"
 #include "model/results.h"
 #include "model/stats.h"
@@ -279,6 +280,20 @@ static void test_bpf_unbuilt(void **state)
 	assert_non_null(strstr(why, "libbpf"));
 }
 
+/* RTLA_COLLECTOR: unset, empty or auto, the two forced paths, and the rest. */
+static void test_collector_choice(void **state)
+{
+	assert_int_equal(collector_choice_parse(NULL), COLLECTOR_AUTO);
+	assert_int_equal(collector_choice_parse(""), COLLECTOR_AUTO);
+	assert_int_equal(collector_choice_parse("auto"), COLLECTOR_AUTO);
+	assert_int_equal(collector_choice_parse("tracefs"), COLLECTOR_TRACEFS);
+	assert_int_equal(collector_choice_parse("bpf"), COLLECTOR_BPF);
+	assert_int_equal(collector_choice_parse("BPF"), COLLECTOR_INVALID);
+	assert_int_equal(collector_choice_parse("tracefs "), COLLECTOR_INVALID);
+	assert_int_equal(collector_choice_parse("hist-trigger"),
+			 COLLECTOR_INVALID);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -291,6 +306,7 @@ int main(void)
 		cmocka_unit_test(test_bpf_counts),
 		cmocka_unit_test(test_bpf_offsets),
 		cmocka_unit_test(test_bpf_unbuilt),
+		cmocka_unit_test(test_collector_choice),
 	};
 
 	return RUN_SUITE("collectors", tests);

@@ -1,0 +1,16 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef RTLA_COLLECTOR_CHOICE_H
+#define RTLA_COLLECTOR_CHOICE_H
+
+/* How the samples are to be collected, from RTLA_COLLECTOR. */
+enum collector_choice {
+	COLLECTOR_AUTO,		/* counted in the kernel where it can */
+	COLLECTOR_TRACEFS,	/* every record read from the ring buffer */
+	COLLECTOR_BPF,		/* a BPF program, for osnoise hist too */
+	COLLECTOR_INVALID,
+};
+
+/* @value: RTLA_COLLECTOR's value; NULL, "" and "auto" mean automatic. */
+enum collector_choice collector_choice_parse(const char *value);
+
+#endif
