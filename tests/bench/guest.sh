@@ -6,31 +6,29 @@
 # hist with RTLA_COLLECTOR=bpf, a BPF program on sample_threshold instead
 # of the hist trigger rtla and ours use by default):
 #   RESULT workload=W tool=NAME run=N ticks=UTIME+STIME samples=N avg=X max=N lost=N hwm_kb=N
-# (CPU in clock ticks of the rtla process, samples from its summary, avg
-# their mean over the CPUs weighted by count, max the largest over the
-# CPUs, peak RSS from /proc/PID/status).
+# (CPU of the rtla process in hundredths of a second, samples from its
+# summary, avg their mean over the CPUs weighted by count, max the
+# largest over the CPUs, peak RSS; each round starts with the next tool,
+# so no tool always runs first).
 #
 #   sh /root/guest.sh SECONDS ROUNDS ARGS... [-- ARGS...]...
 # (each ARGS: the rtla arguments of one workload, e.g. timerlat hist -k)
 secs=$1 rounds=$2
 shift 2
-hz=$(getconf CLK_TCK 2>/dev/null || echo 100)
-echo "# kernel $(uname -r), $(nproc) CPUs, CLK_TCK $hz"
+echo "# kernel $(uname -r), $(nproc) CPUs"
 
-# one_run NAME BIN: run BIN ARGS -d SECONDS, watching its /proc entry
+# one_run NAME BIN: run BIN ARGS -d SECONDS under busybox time, which
+# reports the CPU time and peak RSS of the whole process at its exit (its
+# teardown included), with nothing sampling it on the CPUs it measures
 one_run() {
-	local name=$1 bin=$2 pid hwm=0 ticks=0 h t out=/tmp/bench.out
+	local name=$1 bin=$2 out=/tmp/bench.out
 
-	$bin $args -d ${secs}s >$out 2>/tmp/bench.err &
-	pid=$!
-	while kill -0 $pid 2>/dev/null; do
-		h=$(awk '/^VmHWM/ { print $2 }' /proc/$pid/status 2>/dev/null)
-		t=$(awk '{ print $14 + $15 }' /proc/$pid/stat 2>/dev/null)
-		[ -n "$h" ] && hwm=$h
-		[ -n "$t" ] && ticks=$t
-		sleep 0.2
-	done
-	wait $pid
+	time -o /tmp/bench.time -f '%U %S %M' $bin $args -d ${secs}s \
+		>$out 2>/tmp/bench.err
+	set -- $(tail -1 /tmp/bench.time)
+	ticks=$(echo "$1 $2" | awk '{ printf "%d", ($1 + $2) * 100 + 0.5 }')
+	# busybox time takes ru_maxrss for pages: %M is 4 times the kB
+	hwm=$(($3 / 4))
 	# samples summed over CPUs (thread samples for timerlat): the first
 	# count:, avg: and max: rows of the summary
 	set -- $(awk '/^count:/ && !done { for (i = 2; i <= NF; i++) if (t[i]) { s += $i; c[i] = $i }; done = 1 }
@@ -66,13 +64,16 @@ tool_list() {
 		echo "ref-tracefs=env RTLA_NO_BPF=1 /usr/bin/rtla-ref"
 }
 
-# each_tool FUNCTION: FUNCTION NAME COMMAND for every tool of the workload
+# each_tool FUNCTION [FIRST]: FUNCTION NAME COMMAND for every tool of the
+# workload, starting with the FIRST-th (from 0) and wrapping around
 each_tool() {
-	local IFS='
-'
-	for t in $tools; do
-		IFS=' '
-		$1 "${t%%=*}" "${t#*=}"
+	local fn=$1 first=${2:-0} n t
+
+	n=$(echo "$tools" | wc -l)
+	first=$((first % n))
+	{ echo "$tools" | tail -n +$((first + 1)); echo "$tools" | head -n $first; } |
+	while IFS= read -r t; do
+		$fn "${t%%=*}" "${t#*=}" </dev/null
 	done
 }
 
@@ -85,7 +86,7 @@ one_workload() {
 	each_tool paths
 	r=1
 	while [ $r -le $rounds ]; do
-		each_tool one_run
+		each_tool one_run $((r - 1))
 		r=$((r + 1))
 	done
 }
