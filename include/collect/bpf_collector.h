@@ -58,6 +58,8 @@ void bpf_collector_wait(struct bpf_collector *collector, long timeout_ns);
 
 /* Count again after a hit (--on-threshold continue). */
 void bpf_collector_resume(struct bpf_collector *collector);
+/* Count nothing more: the measured window has ended. */
+void bpf_collector_freeze(struct bpf_collector *collector);
 /* Forget what was counted (after a warm-up). */
 int bpf_collector_reset(struct bpf_collector *collector);
 /* Put what the program counted into @results; 0, or -1 (errno). */

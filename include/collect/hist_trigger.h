@@ -35,6 +35,12 @@ int noise_hist_trigger(const struct noise_hist_plan *plan, char *buf,
 		       size_t len);
 int noise_hist_filter(const struct noise_hist_plan *plan, char *buf,
 		      size_t len);
+/*
+ * @trigger with a command (pause, cont, clear) among its attributes,
+ * before its filter, as the kernel wants it; -1 if too long.
+ */
+int noise_hist_command(const char *trigger, const char *command, char *buf,
+		       size_t len);
 
 /* One key of the trigger's hist file: @count samples of @value_ns. */
 typedef void (*noise_hist_add_fn)(void *ctx, int cpu, uint64_t value_ns,

@@ -99,6 +99,11 @@ bool run_tracing_stopped(struct run *run);
 void run_tracing_resume(struct run *run);
 /* Read what the kernel counted into the results (at the end). */
 void run_collect_kernel(struct run *run);
+/*
+ * The measured window ends: the kernel counts nothing more (the hist
+ * trigger paused, the BPF program stopped) while rtla stops and reads.
+ */
+void run_freeze_kernel(struct run *run);
 /* Forget what the kernel counted so far (after a warm-up). */
 void run_reset_kernel(struct run *run);
 

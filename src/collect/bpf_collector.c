@@ -39,6 +39,10 @@ void bpf_collector_resume(struct bpf_collector *collector)
 {
 }
 
+void bpf_collector_freeze(struct bpf_collector *collector)
+{
+}
+
 int bpf_collector_reset(struct bpf_collector *collector)
 {
 	return 0;
@@ -227,13 +231,22 @@ void bpf_collector_wait(struct bpf_collector *c, long timeout_ns)
 	poll(&fd, 1, (int)((timeout_ns + 999999) / 1000000));
 }
 
-void bpf_collector_resume(struct bpf_collector *c)
+static void set_stopped(struct bpf_collector *c, unsigned long long stopped)
 {
-	unsigned long long zero = 0;
 	unsigned int key = TLB_STOPPED;
 
-	bpf_map_update_elem(bpf_map__fd(c->skel->maps.state), &key, &zero,
+	bpf_map_update_elem(bpf_map__fd(c->skel->maps.state), &key, &stopped,
 			    BPF_ANY);
+}
+
+void bpf_collector_resume(struct bpf_collector *c)
+{
+	set_stopped(c, 0);
+}
+
+void bpf_collector_freeze(struct bpf_collector *c)
+{
+	set_stopped(c, 1);
 }
 
 int bpf_collector_reset(struct bpf_collector *c)

@@ -63,6 +63,17 @@ int noise_hist_filter(const struct noise_hist_plan *plan, char *buf,
 	return n < 0 || (size_t)n >= len ? -1 : 0;
 }
 
+int noise_hist_command(const char *trigger, const char *command, char *buf,
+		       size_t len)
+{
+	const char *filter = strstr(trigger, " if ");
+	int head = filter ? (int)(filter - trigger) : (int)strlen(trigger);
+	int n = snprintf(buf, len, "%.*s:%s%s", head, trigger, command,
+			 filter ? filter : "");
+
+	return n < 0 || (size_t)n >= len ? -1 : 0;
+}
+
 /* The number after "@name:" (and a bucket's "~ ") in @line, or -1. */
 static int number_after(const char *line, const char *end, const char *name,
 			uint64_t *value)

@@ -246,6 +246,24 @@ void run_collect_kernel(struct run *run)
 		  keys, (unsigned long long)dropped);
 }
 
+void run_freeze_kernel(struct run *run)
+{
+	char pause[300];
+
+	if (run->bpf)
+		bpf_collector_freeze(run->bpf);
+	if (!run->noise_hist ||
+	    noise_hist_command(run->noise_hist, "pause", pause, sizeof(pause)))
+		return;
+	/*
+	 * Its event's filter puts the trigger ahead of tracing_on: only a
+	 * pause stops it counting while the run ends.
+	 */
+	if (write_trigger(run, pause))
+		run_debug(run, "cannot pause the hist trigger: %s",
+			  strerror(errno));
+}
+
 void run_reset_kernel(struct run *run)
 {
 	if (run->bpf && bpf_collector_reset(run->bpf))

@@ -238,6 +238,7 @@ void run_measure(struct run *run)
 			next_screen += NSEC_PER_SEC;
 		}
 	}
+	run_freeze_kernel(run);
 	if (run_stop_requested)
 		run_debug(run, "stopped by signal %d", (int)run_stop_requested);
 	/*

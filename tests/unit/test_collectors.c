@@ -280,6 +280,23 @@ static void test_bpf_unbuilt(void **state)
 	assert_non_null(strstr(why, "libbpf"));
 }
 
+/* pause goes among the attributes, before the filter, or at the end. */
+static void test_hist_command(void **state)
+{
+	char buf[128];
+
+	assert_int_equal(noise_hist_command("hist:keys=cpu,duration:vals=hitcount:size=256 if duration < 256000",
+					    "pause", buf, sizeof(buf)), 0);
+	assert_string_equal(buf, "hist:keys=cpu,duration:vals=hitcount:size=256:pause if duration < 256000");
+	assert_int_equal(noise_hist_command("hist:keys=cpu:size=128", "clear",
+					    buf, sizeof(buf)), 0);
+	assert_string_equal(buf, "hist:keys=cpu:size=128:clear");
+	assert_int_equal(noise_hist_command("hist:keys=cpu:size=128", "pause",
+					    buf, 28), -1);
+	assert_int_equal(noise_hist_command("hist:keys=cpu:size=128", "pause",
+					    buf, 29), 0);
+}
+
 /* RTLA_COLLECTOR: unset, empty or auto, the two forced paths, and the rest. */
 static void test_collector_choice(void **state)
 {
@@ -307,6 +324,7 @@ int main(void)
 		cmocka_unit_test(test_bpf_offsets),
 		cmocka_unit_test(test_bpf_unbuilt),
 		cmocka_unit_test(test_collector_choice),
+		cmocka_unit_test(test_hist_command),
 	};
 
 	return RUN_SUITE("collectors", tests);
