@@ -161,7 +161,6 @@ static void test_results_add_samples(void **state)
 	params_free(&params);
 }
 
-/* The BPF maps' per-CPU counts, kernel contexts 0-2, into the results. */
 /* Results of a hist run of @tracer on CPU 1 of 2: 4 buckets of 2. */
 static void alloc_cpu1_results(struct rtla_params *params,
 			       struct rtla_results *r, enum rtla_tracer tracer)
@@ -173,6 +172,7 @@ static void alloc_cpu1_results(struct rtla_params *params,
 	assert_int_equal(results_alloc(r, params, 2), 0);
 }
 
+/* The BPF maps' per-CPU counts, kernel contexts 0-2, into the results. */
 static void test_bpf_counts(void **state)
 {
 	struct rtla_params params;
