@@ -122,9 +122,11 @@ unit: $(BUILD)/rtla $(UNIT_BINS)
 unit-isolation: $(UNIT_BINS)
 	@RTLA_TESTDATA=tests/data tests/unit/isolation $(UNIT_BINS)
 
-# The VM harness itself (scripts/vm-run: statuses, options, console scan)
+# The VM harness itself (scripts/vm-run: statuses, options, console
+# scan) and the bench's table arithmetic
 check-harness:
 	tests/e2e/harness-test
+	tests/bench/table-test
 
 # End to end, in a VM booted with Debian's 6.1 RT kernel (see scripts/vm-run)
 e2e: $(BUILD)/rtla

@@ -5,11 +5,14 @@
 # for timerlat only: its osnoise has no BPF path; ours-bpf: osnoise
 # hist with RTLA_COLLECTOR=bpf, a BPF program on sample_threshold instead
 # of the hist trigger rtla and ours use by default):
-#   RESULT workload=W tool=NAME run=N ticks=UTIME+STIME samples=N avg=X max=N lost=N hwm_kb=N
+#   RESULT workload=W tool=NAME run=N len=long|short ticks=UTIME+STIME samples=N avg=X max=N lost=N dropped=N hwm_kb=N
 # (CPU of the rtla process in hundredths of a second, samples from its
 # summary, avg their mean over the CPUs weighted by count, max the
-# largest over the CPUs, peak RSS; each round starts with the next tool,
-# so no tool always runs first).
+# largest over the CPUs, samples a hist trigger dropped because it was
+# full (read from every instance's trigger a second before the end),
+# peak RSS; each round starts with the next tool, so no tool always runs
+# first, and ends with a 1-s run of each tool, len=short: the fixed cost
+# of a run against the marginal cost of a sample).
 #
 #   sh /root/guest.sh SECONDS ROUNDS ARGS... [-- ARGS...]...
 # (each ARGS: the rtla arguments of one workload, e.g. timerlat hist -k)
@@ -17,14 +20,26 @@ secs=$1 rounds=$2
 shift 2
 echo "# kernel $(uname -r), $(nproc) CPUs"
 
-# one_run NAME BIN: run BIN ARGS -d SECONDS under busybox time, which
+# samples dropped by full hist triggers, summed over every instance
+trigger_drops() {
+	cat /sys/kernel/tracing/instances/*/events/*/*/hist 2>/dev/null |
+		awk '/Dropped:/ { d += $NF } END { print d + 0 }'
+}
+
+# one_run NAME BIN: run BIN ARGS -d $dur under busybox time, which
 # reports the CPU time and peak RSS of the whole process at its exit (its
 # teardown included), with nothing sampling it on the CPUs it measures
+# (only one read of the triggers, a second before the end)
 one_run() {
-	local name=$1 bin=$2 out=/tmp/bench.out
+	local name=$1 bin=$2 out=/tmp/bench.out len=long
 
-	time -o /tmp/bench.time -f '%U %S %M' $bin $args -d ${secs}s \
+	[ "$dur" = "$secs" ] || len=short
+	echo 0 >/tmp/bench.drop
+	[ "$dur" -gt 1 ] &&
+		{ sleep $((dur - 1)); trigger_drops >/tmp/bench.drop; } &
+	time -o /tmp/bench.time -f '%U %S %M' $bin $args -d ${dur}s \
 		>$out 2>/tmp/bench.err
+	wait
 	set -- $(tail -1 /tmp/bench.time)
 	ticks=$(echo "$1 $2" | awk '{ printf "%d", ($1 + $2) * 100 + 0.5 }')
 	# busybox time takes ru_maxrss for pages: %M is 4 times the kB
@@ -38,7 +53,7 @@ one_run() {
 		END { printf "%d %.2f %d\n", s, s ? w / s : 0, m }' $out)
 	samples=$1 avg=$2 max=$3
 	lost=$(sed -n 's/.* \([0-9][0-9]*\) events were lost.*/\1/p' /tmp/bench.err | head -1)
-	echo "RESULT workload=$workload tool=$name run=$r ticks=$ticks samples=$samples avg=$avg max=$max lost=${lost:-0} hwm_kb=$hwm"
+	echo "RESULT workload=$workload tool=$name run=$r len=$len ticks=$ticks samples=$samples avg=$avg max=$max lost=${lost:-0} dropped=$(cat /tmp/bench.drop) hwm_kb=$hwm"
 }
 
 # which path each tool takes, from its -D output
@@ -86,6 +101,9 @@ one_workload() {
 	each_tool paths
 	r=1
 	while [ $r -le $rounds ]; do
+		dur=$secs
+		each_tool one_run $((r - 1))
+		dur=1
 		each_tool one_run $((r - 1))
 		r=$((r + 1))
 	done
