@@ -249,19 +249,35 @@ void bpf_collector_freeze(struct bpf_collector *c)
 	set_stopped(c, 1);
 }
 
-int bpf_collector_reset(struct bpf_collector *c)
+/*
+ * Elements 0..@n-1 of a per-CPU array set to zero, @values (@size bytes a
+ * CPU each) the room for them: in one system call where the kernel updates
+ * maps in batches, else one an element.
+ */
+static int zero_array(struct bpf_collector *c, int fd, unsigned int n,
+		      void *values, size_t size)
 {
-	int stats_fd = bpf_map__fd(c->skel->maps.stats);
-	int hist_fd = bpf_map__fd(c->skel->maps.hist);
-	unsigned int key;
+	unsigned int key, count = n;
 
-	for (key = 0; key < TLB_NR_CONTEXTS; key++)
-		if (bpf_map_update_elem(stats_fd, &key, c->zeros, BPF_ANY))
-			return -1;
-	for (key = 0; key < c->nr_slots; key++)
-		if (bpf_map_update_elem(hist_fd, &key, c->zeros, BPF_ANY))
+	memset(values, 0, (size_t)n * size * c->nr_possible);
+	for (key = 0; key < n; key++)
+		c->keys[key] = key;
+	if (!c->no_batch &&
+	    !bpf_map_update_batch(fd, c->keys, values, &count, NULL))
+		return 0;
+	for (key = 0; key < n; key++)
+		if (bpf_map_update_elem(fd, &key, c->zeros, BPF_ANY))
 			return -1;
 	return 0;
+}
+
+int bpf_collector_reset(struct bpf_collector *c)
+{
+	if (zero_array(c, bpf_map__fd(c->skel->maps.stats), TLB_NR_CONTEXTS,
+		       c->stats, sizeof(*c->stats)))
+		return -1;
+	return zero_array(c, bpf_map__fd(c->skel->maps.hist), c->nr_slots,
+			  c->hist, sizeof(*c->hist));
 }
 
 /*

@@ -266,15 +266,20 @@ void run_freeze_kernel(struct run *run)
 
 void run_reset_kernel(struct run *run)
 {
+	char clear[300];
+
 	if (run->bpf && bpf_collector_reset(run->bpf))
 		run_error(run, "cannot clear the BPF collector's maps: %s",
 			  strerror(errno));
-	/* a trigger removed and set again starts from zero */
 	if (!run->noise_hist)
 		return;
+	if (!noise_hist_command(run->noise_hist, "clear", clear,
+				sizeof(clear)) && !write_trigger(run, clear))
+		return;
+	/* a trigger removed and set again starts from zero */
 	remove_trigger(run, run->noise_hist);
 	if (write_trigger(run, run->noise_hist))
-		run_error(run, "cannot set the hist trigger again after the warm-up: %s",
+		run_error(run, "cannot set the hist trigger again: %s",
 			  strerror(errno));
 }
 
