@@ -131,15 +131,23 @@ static bool threshold_hit(struct run *run)
 	return true;
 }
 
-/* --warm-up: let the workload run, then forget what it measured. */
-static void warm_up(struct run *run)
+/*
+ * The measured window starts: what was counted before it is forgotten.
+ * With --warm-up, the workload runs first; osnoise hist's kernel counts
+ * start here, not while rtla was still setting up.
+ */
+static void start_window(struct run *run)
 {
 	struct timespec poll = { 0, POLL_INTERVAL_NS };
+	bool warm = param_given(run->params->warm_up_s);
 	uint64_t end;
 
-	if (!param_given(run->params->warm_up_s))
+	if (!warm && !run->tool->kernel_hist)
 		return;
-	end = now_ns() + run->params->warm_up_s * NSEC_PER_SEC;
+	/* osnoise hist: tracing has waited for the window (start_tracers()) */
+	if (run->tool->kernel_hist)
+		run_tracing_resume(run);
+	end = now_ns() + (warm ? run->params->warm_up_s * NSEC_PER_SEC : 0);
 	while (!run_stop_requested && now_ns() < end &&
 	       !run_tracing_stopped(run) && workload_alive(run)) {
 		nanosleep(&poll, NULL);
@@ -148,8 +156,9 @@ static void warm_up(struct run *run)
 	collect(run);
 	results_reset(&run->results);
 	run_reset_kernel(run);
-	run_debug(run, "warm-up of %llu s done",
-		  (unsigned long long)run->params->warm_up_s);
+	if (warm)
+		run_debug(run, "warm-up of %llu s done",
+			  (unsigned long long)run->params->warm_up_s);
 }
 
 /*
@@ -209,7 +218,7 @@ void run_measure(struct run *run)
 
 	/* rtla 7.2's colours: on a terminal, not with -q */
 	run->params->pretty = live;
-	warm_up(run);
+	start_window(run);
 	start = now_ns();
 	next_screen = start + NSEC_PER_SEC;
 	run->start_time = time(NULL);

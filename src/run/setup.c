@@ -171,6 +171,27 @@ static int start_tracer(struct run *run, struct tracefs_instance *instance)
 	return -1;
 }
 
+/*
+ * osnoise hist: the tracer starts with tracing off, as rtla starts it,
+ * and tracing goes on when the measured window starts (run_measure()).
+ * Linux 6.2+ makes an osnoise thread that finds tracing off skip its
+ * first period: with tracing off, every thread skips it alike.  With
+ * tracing on, the threads started before the instance registers skip it
+ * and the last ones do not, so the last measured CPU would count a period
+ * more than the others.
+ */
+static int start_tracers(struct run *run)
+{
+	if (run->tool->kernel_hist) {
+		tracefs_trace_off(run->main);
+		if (run->trace)
+			tracefs_trace_off(run->trace);
+	}
+	if (run->trace && start_tracer(run, run->trace))
+		return -1;
+	return start_tracer(run, run->main);
+}
+
 /* An instance of rtla's, with the ring buffer --trace-buffer-size asks. */
 static struct tracefs_instance *create_instance(struct run *run,
 					       const char *role)
@@ -368,9 +389,7 @@ int run_setup(struct run *run, int nr_cpus)
 		return -1;
 	if (run_stop_requested)
 		return 1;
-	if (run->trace && start_tracer(run, run->trace))
-		return -1;
-	if (start_tracer(run, run->main))
+	if (start_tracers(run))
 		return -1;
 	/* an open trace_pipe_raw pins the tracer: open them after it is set */
 	if (!run->bpf)
