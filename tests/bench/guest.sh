@@ -5,11 +5,12 @@
 # for timerlat only: its osnoise has no BPF path; ours-bpf: osnoise
 # hist with RTLA_COLLECTOR=bpf, a BPF program on sample_threshold instead
 # of the hist trigger rtla and ours use by default):
-#   RESULT workload=W tool=NAME run=N len=long|short ticks=UTIME+STIME samples=N avg=X max=N lost=N dropped=N hwm_kb=N
+#   RESULT workload=W tool=NAME run=N len=long|short ticks=UTIME+STIME samples=N avg=X max=N lost=N dropped=N dropped_by=INSTANCES hwm_kb=N
 # (CPU of the rtla process in hundredths of a second, samples from its
 # summary, avg their mean over the CPUs weighted by count, max the
 # largest over the CPUs, samples a hist trigger dropped because it was
-# full (read from every instance's trigger a second before the end),
+# full (read from every instance's trigger a second before the end; the
+# instances that dropped some),
 # peak RSS; each round starts with the next tool, so no tool always runs
 # first, and ends with a 1-s run of each tool, len=short: the fixed cost
 # of a run against the marginal cost of a sample).
@@ -20,10 +21,12 @@ secs=$1 rounds=$2
 shift 2
 echo "# kernel $(uname -r), $(nproc) CPUs"
 
-# samples dropped by full hist triggers, summed over every instance
+# samples dropped by full hist triggers, summed over every instance,
+# and the instances that dropped some (- for none)
 trigger_drops() {
-	cat /sys/kernel/tracing/instances/*/events/*/*/hist 2>/dev/null |
-		awk '/Dropped:/ { d += $NF } END { print d + 0 }'
+	grep -H Dropped: /sys/kernel/tracing/instances/*/events/*/*/hist 2>/dev/null |
+		awk '{ split($1, p, "/"); if ($NF > 0) { d += $NF; w = w (w ? "," : "") p[6] } }
+		END { print d + 0, w ? w : "-" }'
 }
 
 # one_run NAME BIN: run BIN ARGS -d $dur under busybox time, which
@@ -34,7 +37,7 @@ one_run() {
 	local name=$1 bin=$2 out=/tmp/bench.out len=long
 
 	[ "$dur" = "$secs" ] || len=short
-	echo 0 >/tmp/bench.drop
+	echo 0 - >/tmp/bench.drop
 	[ "$dur" -gt 1 ] &&
 		{ sleep $((dur - 1)); trigger_drops >/tmp/bench.drop; } &
 	time -o /tmp/bench.time -f '%U %S %M' $bin $args -d ${dur}s \
@@ -53,7 +56,7 @@ one_run() {
 		END { printf "%d %.2f %d\n", s, s ? w / s : 0, m }' $out)
 	samples=$1 avg=$2 max=$3
 	lost=$(sed -n 's/.* \([0-9][0-9]*\) events were lost.*/\1/p' /tmp/bench.err | head -1)
-	echo "RESULT workload=$workload tool=$name run=$r len=$len ticks=$ticks samples=$samples avg=$avg max=$max lost=${lost:-0} dropped=$(cat /tmp/bench.drop) hwm_kb=$hwm"
+	echo "RESULT workload=$workload tool=$name run=$r len=$len ticks=$ticks samples=$samples avg=$avg max=$max lost=${lost:-0} dropped=$(cut -d' ' -f1 /tmp/bench.drop) dropped_by=$(cut -d' ' -f2 /tmp/bench.drop) hwm_kb=$hwm"
 }
 
 # which path each tool takes, from its -D output
