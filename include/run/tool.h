@@ -17,6 +17,8 @@ struct rtla_tool {
 	const char *event_name;
 	/* the event's samples can be counted by a hist trigger */
 	bool kernel_hist;
+	/* tracing stays off from the tracer's start to the measured window */
+	bool trace_from_window;
 	void (*render)(FILE *out, const struct rtla_params *params,
 		       const struct rtla_results *results);
 	bool live;			/* a screen refreshed once a second */

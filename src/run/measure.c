@@ -133,8 +133,8 @@ static bool threshold_hit(struct run *run)
 
 /*
  * The measured window starts: what was counted before it is forgotten.
- * With --warm-up, the workload runs first; osnoise hist's kernel counts
- * start here, not while rtla was still setting up.
+ * With --warm-up, the workload runs first; for a tool traced from the
+ * window (osnoise hist), counting starts here, not while rtla set up.
  */
 static void start_window(struct run *run)
 {
@@ -142,10 +142,10 @@ static void start_window(struct run *run)
 	bool warm = param_given(run->params->warm_up_s);
 	uint64_t end;
 
-	if (!warm && !run->tool->kernel_hist)
+	if (!warm && !run->tool->trace_from_window)
 		return;
-	/* osnoise hist: tracing has waited for the window (start_tracers()) */
-	if (run->tool->kernel_hist)
+	/* tracing has waited for the window (start_tracers()) */
+	if (run->tool->trace_from_window)
 		run_tracing_resume(run);
 	end = now_ns() + (warm ? run->params->warm_up_s * NSEC_PER_SEC : 0);
 	while (!run_stop_requested && now_ns() < end &&

@@ -172,9 +172,9 @@ static int start_tracer(struct run *run, struct tracefs_instance *instance)
 }
 
 /*
- * osnoise hist: the tracer starts with tracing off, as rtla starts it,
- * and tracing goes on when the measured window starts (run_measure()).
- * Linux 6.2+ makes an osnoise thread that finds tracing off skip its
+ * Tools traced from the window (osnoise hist): the tracer starts with
+ * tracing off, as rtla starts it, and tracing goes on when the measured
+ * window starts (run_measure()).  Linux 6.2+ makes an osnoise thread that finds tracing off skip its
  * first period: with tracing off, every thread skips it alike.  With
  * tracing on, the threads started before the instance registers skip it
  * and the last ones do not, so the last measured CPU would count a period
@@ -182,7 +182,7 @@ static int start_tracer(struct run *run, struct tracefs_instance *instance)
  */
 static int start_tracers(struct run *run)
 {
-	if (run->tool->kernel_hist) {
+	if (run->tool->trace_from_window) {
 		tracefs_trace_off(run->main);
 		if (run->trace)
 			tracefs_trace_off(run->trace);

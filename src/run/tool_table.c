@@ -28,6 +28,7 @@ const struct rtla_tool osnoise_hist_tool = {
 	.event_system = "osnoise",
 	.event_name = "sample_threshold",
 	.kernel_hist = true,
+	.trace_from_window = true,
 	.render = render_hist,
 };
 
