@@ -9,29 +9,9 @@
 #include "model/budget.h"
 #include "cli/params.h"
 #include "model/results.h"
-
-/* The facts of the machine that decide latency. */
-struct system_facts {
-	char sysname[65];
-	char nodename[65];
-	char release[65];
-	char version[65];
-	char machine[65];
-	bool realtime;
-	char preemption[32];
-	char cmdline[4096];
-	char isolcpus[256];
-	char nohz_full[256];
-	char clocksource[64];
-	int cpu_dma_latency_us;		/* -1: unknown */
-};
-
-/* The kernel's value for "no limit" on /dev/cpu_dma_latency. */
-#define CPU_DMA_LATENCY_NO_LIMIT_US	2000000000
+#include "model/system_facts.h"
 
 void system_facts_collect(struct system_facts *facts);
-/* A latency limit is in force (known, and not the no-limit default). */
-bool system_dma_latency_limited(const struct system_facts *facts);
 
 /* A finished run, as the machine-readable writers see it. */
 struct run_report {

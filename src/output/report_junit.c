@@ -3,35 +3,7 @@
 #include <stdio.h>
 
 #include "output/report.h"
-
-static void xml_text(FILE *out, const char *text)
-{
-	for (; *text; text++) {
-		switch (*text) {
-		case '&':
-			fputs("&amp;", out);
-			break;
-		case '<':
-			fputs("&lt;", out);
-			break;
-		case '>':
-			fputs("&gt;", out);
-			break;
-		case '"':
-			fputs("&quot;", out);
-			break;
-		default:
-			fputc(*text, out);
-		}
-	}
-}
-
-static void xml_attr(FILE *out, const char *name, const char *value)
-{
-	fprintf(out, " %s=\"", name);
-	xml_text(out, value);
-	fputc('"', out);
-}
+#include "output/xml.h"
 
 /* The run itself: it must end as it was asked to, without a stop. */
 static int write_run_case(const struct run_report *report, FILE *out,

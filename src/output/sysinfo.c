@@ -80,9 +80,3 @@ void system_facts_collect(struct system_facts *facts)
 		  facts->clocksource, sizeof(facts->clocksource));
 	facts->cpu_dma_latency_us = read_dma_latency();
 }
-
-bool system_dma_latency_limited(const struct system_facts *facts)
-{
-	return facts->cpu_dma_latency_us >= 0 &&
-	       facts->cpu_dma_latency_us < CPU_DMA_LATENCY_NO_LIMIT_US;
-}

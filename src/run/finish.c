@@ -9,6 +9,7 @@
 #include "model/budget.h"
 #include "output/report.h"
 #include "run/run.h"
+#include "run/budget_report.h"
 #include "run/run_end.h"
 #include "session/instance.h"
 #include "session/tracer_config.h"
@@ -70,61 +71,6 @@ static void report_hits(struct run *run)
 		run->tool->id.name, (unsigned long long)hits,
 		hits == 1 ? "" : "s");
 	fflush(run->text);
-}
-
-/* Budgets given, and budgets missed (or undecided) on some CPU. */
-static void count_budgets(const struct rtla_params *params,
-			  const struct budget_verdict *verdicts, int count,
-			  enum budget_result result, int *budgets)
-{
-	int b, i;
-
-	*budgets = 0;
-	for (b = 0; b < params->nr_budgets; b++) {
-		for (i = 0; i < count; i++) {
-			if (verdicts[i].budget == &params->budgets[b] &&
-			    verdicts[i].result == result) {
-				(*budgets)++;
-				break;
-			}
-		}
-	}
-}
-
-/*
- * Check the budgets: one line for each verdict that is not met, then
- * "N budgets checked, M violated".  The exit status they call for.
- */
-static int check_budgets(struct run *run, struct budget_verdict *verdicts,
-			 int max, int *count)
-{
-	const struct rtla_params *params = run->params;
-	int i, missed, undecided;
-	char line[320];
-
-	*count = budgets_evaluate(params, &run->results, verdicts, max);
-	if (!params->nr_budgets)
-		return RTLA_EXIT_OK;
-	for (i = 0; i < *count; i++) {
-		if (verdicts[i].result == BUDGET_MET)
-			continue;
-		budget_verdict_describe(&verdicts[i], &run->results, line,
-					sizeof(line));
-		fprintf(run->text, "rtla %s: %s\n", run->tool->id.name, line);
-	}
-	count_budgets(params, verdicts, *count, BUDGET_MISSED, &missed);
-	count_budgets(params, verdicts, *count, BUDGET_UNDECIDED, &undecided);
-	fprintf(run->text, "rtla %s: %d budget%s checked, %d violated",
-		run->tool->id.name, params->nr_budgets,
-		params->nr_budgets == 1 ? "" : "s", missed);
-	if (undecided)
-		fprintf(run->text, ", %d undecided", undecided);
-	fputc('\n', run->text);
-	fflush(run->text);
-	/* a known miss is the gate's verdict; undecided, it has none */
-	if (missed)
-		return RTLA_EXIT_BUDGET_MISSED;
-	return undecided ? RTLA_EXIT_ERROR : RTLA_EXIT_OK;
 }
 
 static enum run_end run_end_of(const struct run *run)
@@ -213,7 +159,8 @@ int run_finish(struct run *run)
 	report_hits(run);
 	if (run->workload_failed || save_hist_triggers(run))
 		status = RTLA_EXIT_ERROR;
-	budgets = check_budgets(run, verdicts, max, &count);
+	budgets = budgets_report(run->text, run->tool->id.name, run->params,
+				 &run->results, verdicts, max, &count);
 	if (status == RTLA_EXIT_OK)
 		status = budgets;
 	signalled = run_exit_status_after_signal(run_stop_requested, true,
