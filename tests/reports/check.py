@@ -225,13 +225,54 @@ try:
 except (KeyError, ValueError, ET.ParseError) as e:
     check(False, "SIGTERM reports", repr(e) + files.get("term.err", ""))
 
-# 5. every key of every report is documented in rtla(1)
+# 5. the real peer: cyclictest's report read, compared, a regression caught
+check(rc("ctbase") == 0 and "ctbase.json" in files,
+      "cyclictest --json ran in the guest", files.get("ctbase.err", ""))
+rpt = files.get("rptct.out", "")
+check(rc("rptct") == 0 and "Thr-000" in rpt and "Thr-001" in rpt and
+      "IRQ-000" not in rpt and "1 budget checked, 0 violated" in rpt,
+      "rtla report prints cyclictest's run as a thread histogram", rpt[-800:])
+try:
+    ct = json.loads(files["ctbase.json"])
+    again = json.loads(files["ct-rtla.json"])
+    ok = True
+    for key, thread in ct["thread"].items():
+        cpu = str(thread["cpu"])
+        mine = again["rtla"]["cpus"][cpu]["thread"]
+        ok &= mine["count"] == thread["cycles"] and mine["max"] == thread["max"]
+        ok &= mine["min"] == thread["min"]
+    check(ok and len(ct["thread"]) == 2,
+          "rtla report --json: cyclictest's counts, min and max per CPU")
+except (KeyError, ValueError) as e:
+    check(False, "cyclictest report JSON", repr(e))
+check(rc("cmpsame") == 0, "compare cyclictest with rtla, both quiet: thread:max=+50ms kept",
+      files.get("cmpsame.out", "")[-1200:] + files.get("cmpsame.err", ""))
+reg = files.get("cmpreg.out", "")
+try:
+    doc = json.loads(files["cmpreg.json"])
+    broken = [(v["cpu"], v["context"]) for v in doc["verdicts"]
+              if v["result"] == "broken"]
+    check(rc("cmpreg") == 2 and (1, "thread") in broken and
+          "rule thread:max=+40ms broken on CPU 1 thread" in reg,
+          "a disturber on CPU 1: compare exits 2 and names CPU 1 thread",
+          reg[-1500:])
+    root = ET.fromstring(files["cmpreg.xml"])
+    check(len(root.findall(".//failure")) == doc["broken"] >= 1,
+          "compare's JUnit has a failure per broken rule")
+except (KeyError, ValueError, ET.ParseError) as e:
+    check(False, "regression compare", repr(e) + reg[-600:])
+check(rc("cmpbad") == 1 and len(files.get("cmpbad.err", "").strip().splitlines()) == 1
+      and "applies to nothing" in files.get("cmpbad.err", ""),
+      "compare: a rule on a context cyclictest lacks is refused in one line",
+      files.get("cmpbad.err", ""))
+
+# 6. every key of every report is documented in rtla(1)
 man = os.path.join(os.path.dirname(os.path.abspath(__file__)),
                    "..", "..", "man", "rtla.1.rst")
 keys = json_layout.documented(man)
 missing = {}
 for name in ["gate.json", "ostop.json", "stdout.out", "readme.json",
-             "term.json", "tltop.out"]:
+             "term.json", "tltop.out", "ct-rtla.json", "ournew.json"]:
     try:
         missing[name] = json_layout.undocumented(json.loads(files[name]), keys)
     except (KeyError, ValueError) as e:

@@ -33,6 +33,23 @@ kill -TERM "$(cat term.pid)"
 wait $!
 echo "$?" >term.rc
 
+# The real peer on the same kernel: cyclictest and ours, quiet, then ours
+# with a disturber on CPU 1 (busy 100 ms of every 200 ms at SCHED_FIFO
+# 99, above the measuring threads): rtla report and compare read both
+# tools' files, and compare catches the planted regression.
+run ctbase cyclictest -q -m -D 3 -t 2 -a 0,1 -i 1000 -h 2000 --json=ctbase.json
+run ourbase rtla timerlat hist -d 3s -E 2000 --json ourbase.json
+noisy 1 99 100000 200000 12 &
+sleep 1
+run ournew rtla timerlat hist -d 3s -E 2000 --json ournew.json
+wait
+run rptct rtla report ctbase.json --json ct-rtla.json --budget thread:max=10s
+run cmpsame rtla compare ctbase.json ourbase.json --rule 'thread:max=+50ms' \
+	--json cmpsame.json
+run cmpreg rtla compare ctbase.json ournew.json --rule 'thread:max=+40ms' \
+	--json cmpreg.json --junit cmpreg.xml
+run cmpbad rtla compare ctbase.json gate.json --rule 'irq:max=+1%'
+
 for f in *.rc *.out *.err *.json *.prom *.xml; do
 	[ -f "$f" ] || continue
 	echo "=== $f"
