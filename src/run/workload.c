@@ -50,7 +50,7 @@ static int measuring_tasks(struct run *run, pid_t *tids, int max)
 	if (run->user_threads)
 		return user_threads_tids(run->user_threads, tids, max);
 	snprintf(prefix, sizeof(prefix), "%s/", run->tracer->name);
-	return threads_named(prefix, tids, max);
+	return tracer_threads(NULL, prefix, tids, max);
 }
 
 static int set_scheduling(struct run *run, pid_t *tids, int count)
