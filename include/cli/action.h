@@ -6,6 +6,8 @@
 #include <sys/types.h>
 
 #define RTLA_MAX_ACTIONS	16
+/* init: never signalled, neither as pid= nor as rtla's parent */
+#define INIT_PID		1
 
 enum action_kind {
 	ACTION_TRACE,		/* save the trace */

@@ -42,6 +42,8 @@ static int parse_signal_arg(const char *arg, struct action *action,
 		}
 		if (parse_u64_range(value, 1, 4194304, &number, why))
 			return fail(why, "pid= takes a process id or parent");
+		if (number == INIT_PID)
+			return fail(why, "pid= takes a process id other than 1 (init), or parent");
 		action->pid = number;
 		return 0;
 	}

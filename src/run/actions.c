@@ -24,10 +24,16 @@ static int save_trace(struct run *run, const struct action *action)
 	return rtla_instance_save_trace(run->trace, file);
 }
 
-static int send_signal(const struct action *action)
+/* Orphaned, or started by systemd: rtla's parent is init, left alone. */
+static int send_signal(const struct action *action, const char **why)
 {
 	pid_t pid = action->to_parent ? getppid() : action->pid;
 
+	if (pid == INIT_PID) {
+		*why = "rtla's parent is PID 1 (init), which is not signalled";
+		errno = EPERM;
+		return -1;
+	}
 	return kill(pid, action->signal);
 }
 
@@ -55,6 +61,7 @@ static int run_shell(struct run *run, const char *command)
 static void perform(struct run *run, struct action_outcome *outcome)
 {
 	const struct action *action = outcome->action;
+	const char *why = NULL;
 	int ret = 0;
 
 	outcome->runs++;
@@ -63,7 +70,7 @@ static void perform(struct run *run, struct action_outcome *outcome)
 		ret = save_trace(run, action);
 		break;
 	case ACTION_SIGNAL:
-		ret = send_signal(action);
+		ret = send_signal(action, &why);
 		break;
 	case ACTION_SHELL:
 		outcome->exit_status = run_shell(run, action->command);
@@ -79,7 +86,7 @@ static void perform(struct run *run, struct action_outcome *outcome)
 			 outcome->exit_status >= 0 ? 0 : errno;
 	if (outcome->error)
 		run_error(run, "action %s failed: %s", action->text,
-			  strerror(outcome->error));
+			  why ? why : strerror(outcome->error));
 	else
 		run_error(run, "action %s exited with status %d", action->text,
 			  outcome->exit_status);
