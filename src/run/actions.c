@@ -4,11 +4,11 @@
 #include <signal.h>
 #include <stdio.h>
 #include <string.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include <tracefs.h>
 
+#include "run/command.h"
 #include "run/run.h"
 #include "session/instance.h"
 
@@ -38,24 +38,20 @@ static int send_signal(const struct action *action, const char **why)
 }
 
 /* The command's exit status (128 + N when killed by signal N), or -1. */
-static int run_shell(struct run *run, const char *command)
+static int run_shell(const struct action *action, const char **why)
 {
+	enum command_cut cut;
 	int status;
-	pid_t pid;
 
-	fflush(NULL);
-	pid = fork();
-	if (pid < 0)
-		return -1;
-	if (!pid) {
-		execl("/bin/sh", "sh", "-c", command, (char *)NULL);
-		_exit(127);
+	status = command_run(action->command, action->timeout_s, &cut);
+	if (cut == COMMAND_TIMED_OUT) {
+		*why = "it ran past its timeout= and was ended";
+		errno = ETIME;
+	} else if (cut == COMMAND_STOPPED) {
+		*why = "rtla was asked to stop, and so was the command";
+		errno = EINTR;
 	}
-	while (waitpid(pid, &status, 0) < 0)
-		if (errno != EINTR)
-			return -1;
-	return WIFEXITED(status) ? WEXITSTATUS(status) :
-	       128 + WTERMSIG(status);
+	return status;
 }
 
 static void perform(struct run *run, struct action_outcome *outcome)
@@ -73,8 +69,8 @@ static void perform(struct run *run, struct action_outcome *outcome)
 		ret = send_signal(action, &why);
 		break;
 	case ACTION_SHELL:
-		outcome->exit_status = run_shell(run, action->command);
-		ret = outcome->exit_status ? -1 : 0;
+		outcome->exit_status = run_shell(action, &why);
+		ret = outcome->exit_status || why ? -1 : 0;
 		break;
 	case ACTION_CONTINUE:
 		break;
@@ -82,7 +78,7 @@ static void perform(struct run *run, struct action_outcome *outcome)
 	if (!ret)
 		return;
 	outcome->failures++;
-	outcome->error = action->kind == ACTION_SHELL &&
+	outcome->error = action->kind == ACTION_SHELL && !why &&
 			 outcome->exit_status >= 0 ? 0 : errno;
 	if (outcome->error)
 		run_error(run, "action %s failed: %s", action->text,
