@@ -40,13 +40,20 @@ static const int ending_signals[] = {
 
 void run_catch_signals(void)
 {
-	struct sigaction sa;
-
-	struct sigaction old;
+	struct sigaction sa, old;
+	sigset_t ending;
 	size_t i;
+	int sig;
 
 	hangup_ignored = !sigaction(SIGHUP, NULL, &old) &&
 			 old.sa_handler == SIG_IGN;
+	sigemptyset(&ending);
+	for (i = 0; i < sizeof(ending_signals) / sizeof(ending_signals[0]); i++)
+		sigaddset(&ending, ending_signals[i]);
+	/* the real-time ones too, but the user threads' wake-up */
+	for (sig = SIGRTMIN; sig <= SIGRTMAX; sig++)
+		if (sig != USER_THREADS_WAKE_SIGNAL)
+			sigaddset(&ending, sig);
 	memset(&sa, 0, sizeof(sa));
 	sa.sa_handler = on_signal;
 	sigemptyset(&sa.sa_mask);
@@ -55,10 +62,13 @@ void run_catch_signals(void)
 	/*
 	 * Every signal whose default would end the process unrestored ends
 	 * the run instead; one coming again during the teardown (a second
-	 * Ctrl-C) only sets the flag again.
+	 * Ctrl-C) only sets the flag again.  Blocked by whoever started
+	 * rtla, they could not.
 	 */
-	for (i = 0; i < sizeof(ending_signals) / sizeof(ending_signals[0]); i++)
-		sigaction(ending_signals[i], &sa, NULL);
+	for (sig = 1; sig < NSIG; sig++)
+		if (sigismember(&ending, sig) == 1)
+			sigaction(sig, &sa, NULL);
+	sigprocmask(SIG_UNBLOCK, &ending, NULL);
 	/* under nohup, a hangup is not the end */
 	if (hangup_ignored)
 		signal(SIGHUP, SIG_IGN);
