@@ -408,7 +408,7 @@ int run_setup(struct run *run, int nr_cpus)
 	}
 	run->knobs_saved = true;
 	/* before any change: a SIGKILL from here on is undone next time */
-	if (state_record_write(&run->knobs))
+	if (state_record_write(&run->knobs, NULL, 0))
 		run_error(run, "warning: cannot keep the original settings in %s (%s): a killed run cannot be undone",
 			  state_record_path(), strerror(errno));
 	if (run_stop_requested)
