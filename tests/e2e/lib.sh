@@ -405,6 +405,54 @@ kill_case() {
 		"$checks" "$hung" $BIN $TOOL "$@"
 }
 
+# A process runs the command line "$1" (words joined by spaces).
+cmd_running() {
+	local f
+
+	for f in /proc/[0-9]*/cmdline; do
+		[ "$(tr '\0' ' ' <"$f" 2>/dev/null)" != "$1 " ] || return 0
+	done
+	return 1
+}
+
+# hang_case SIG CHECKS ARGS: SIG while an --on-end command sleeps 12 s.
+# Ours passes the signal on to the command's process group and ends
+# within 3 s; rtla 7.2 waits for the command (not run: it only waits).
+hang_case() {
+	local sig=$1 checks=$2 hung= killer
+
+	shift 2
+	[ "$BNAME" = ours ] || return 0
+	OUT=$WORK/hang-$sig.$SLUG.$BNAME
+	rm -f "$OUT.pid" "$OUT.hung" "$OUT.late"
+	(
+		i=0
+		while ! cmd_running "sleep 12" && [ $i -lt 150 ]; do
+			sleep 0.2
+			i=$((i + 1))
+		done
+		pid=$(cat "$OUT.pid")
+		kill -$sig $pid
+		i=0
+		while kill -0 $pid 2>/dev/null && [ $i -lt 15 ]; do
+			sleep 0.2
+			i=$((i + 1))
+		done
+		kill -0 $pid 2>/dev/null && touch "$OUT.hung"
+		! cmd_running "sleep 12" || touch "$OUT.late"
+	) 2>/dev/null &
+	killer=$!
+	run_bin "$OUT" sh -c 'echo $$ >"$0"; exec "$@"' "$OUT.pid" $BIN $TOOL \
+		"$@" --on-end "shell,command=sleep 12"
+	wait $killer
+	[ ! -e "$OUT.hung" ] || hung="still running 3 s after SIG$sig
+"
+	[ ! -e "$OUT.late" ] || hung="${hung}the command outlived the signal
+"
+	report_case "$BNAME: SIG$sig while --on-end sleeps: rtla $TOOL $*" \
+		"$checks" "$hung" $BIN $TOOL "$@"
+}
+
 # rcif=FILE:A:B: exit status A when the kernel has tracefs FILE, else B
 # (FD: user-space timerlat threads, ALIGN: thread alignment).
 chk_rcif() {

@@ -54,6 +54,7 @@ cont    ; timerlat top  ; ~rc=2 ~hits ~restored ; -q -T 1 -d 3s --on-threshold s
 endact  ; osnoise top   ; ~rc=0 ~endshell ~restored ; -q -d 1s --on-end shell,command=false --on-end signal,num=10,pid=999999
 killINT ; *             ; ~rc=0 ~restored              ; %q -d 30s
 killTERM; *             ; ~restored                    ; %q -d 30s
+hangTERM; timerlat top  ; ~restored ~oneline=asked.to.stop ; -q -d 1s
 '
 
 # Run every case of table $CASES that matches $TOOL with binary $BIN.
@@ -69,6 +70,7 @@ run_tool() {
 		args=$(echo "$args" | sed "s/%q/$top/")
 		case $id in
 		kill*)	kill_case "${id#kill}" "$checks" $args ;;
+		hang*)	hang_case "${id#hang}" "$checks" $args ;;
 		*)	run_case "$id" "$checks" $args ;;
 		esac
 		echo "$tap_n $tap_failed" >"$WORK/.tap"
