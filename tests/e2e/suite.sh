@@ -55,6 +55,7 @@ endact  ; osnoise top   ; ~rc=0 ~endshell ~restored ; -q -d 1s --on-end shell,co
 killINT ; *             ; ~rc=0 ~restored              ; %q -d 30s
 killTERM; *             ; ~restored                    ; %q -d 30s
 hangTERM; timerlat top  ; ~restored ~oneline=asked.to.stop ; -q -d 1s
+impost  ; timerlat top  ; ~rc=0 ~impostor ~restored ; -q -D -P f:7 -d 1s
 '
 
 # Run every case of table $CASES that matches $TOOL with binary $BIN.
@@ -71,6 +72,7 @@ run_tool() {
 		case $id in
 		kill*)	kill_case "${id#kill}" "$checks" $args ;;
 		hang*)	hang_case "${id#hang}" "$checks" $args ;;
+		impost)	impostor_case "$checks" $args ;;
 		*)	run_case "$id" "$checks" $args ;;
 		esac
 		echo "$tap_n $tap_failed" >"$WORK/.tap"

@@ -223,21 +223,24 @@ static void test_command_inherits_nothing(void **state)
 	in_child(inherits_nothing);
 }
 
+/* Run @text: 0 when it failed within @limit s, with exit status @status. */
+static int ends(const char *text, double limit, int status)
+{
+	double start = now_s();
+	struct action_outcome outcome = run_one(text);
+
+	if (now_s() - start > limit)
+		return 1;
+	return outcome.failures == 1 && outcome.exit_status == status ? 0 : 2;
+}
+
 /* A stop signal to rtla ends the command it waits for, at once. */
 static int stop_ends_command(void)
 {
-	struct action_outcome outcome;
-	double start = now_s();
-
 	alarm(1);
-	outcome = run_one("shell,command=sleep 6");
-	if (now_s() - start > 4)
+	if (ends("shell,command=sleep 6", 4, 128 + SIGALRM))
 		return 1;
-	if (run_stop_requested != SIGALRM)
-		return 2;
-	if (outcome.failures != 1 || outcome.exit_status != 128 + SIGALRM)
-		return 3;
-	return 0;
+	return run_stop_requested == SIGALRM ? 0 : 2;
 }
 
 static void test_stop_signal_ends_command(void **state)
@@ -252,25 +255,14 @@ static void test_stop_signal_ends_command(void **state)
  */
 static int command_timeout(void)
 {
-	struct action_outcome outcome;
-	double start;
-
 	run_stop_requested = SIGINT;
-	outcome = run_one("shell,command=sleep 1; exit 4");
-	if (outcome.exit_status != 4)
+	if (run_one("shell,command=sleep 1; exit 4").exit_status != 4)
 		return 1;
-	start = now_s();
-	outcome = run_one("shell,timeout=1,command=sleep 6");
-	if (now_s() - start > 4)
+	if (ends("shell,timeout=1,command=sleep 6", 4, 128 + SIGTERM))
 		return 2;
-	if (outcome.failures != 1 || outcome.exit_status != 128 + SIGTERM)
+	if (ends("shell,timeout=1,command=trap '' TERM; sleep 8", 6,
+		 128 + SIGKILL))
 		return 3;
-	start = now_s();
-	outcome = run_one("shell,timeout=1,command=trap '' TERM; sleep 8");
-	if (now_s() - start > 6)
-		return 4;
-	if (outcome.failures != 1 || outcome.exit_status != 128 + SIGKILL)
-		return 5;
 	return 0;
 }
 
