@@ -66,8 +66,11 @@ run_tool() {
 	echo "$CASES" | sed 's/ *; */;/g' | while IFS=';' read -r id pat checks args; do
 		[ -n "$id" ] || continue
 		case $TOOL in $pat) ;; *) continue ;; esac
-		# E2E_CASES="id ...": run only those cases
-		case " ${E2E_CASES:-$id} " in *" $id "*) ;; *) continue ;; esac
+		# E2E_CASES="id ..." (or "id,..." through run --env): only those
+		case " $(echo "${E2E_CASES:-$id}" | tr , ' ') " in
+		*" $id "*) ;;
+		*) continue ;;
+		esac
 		args=$(echo "$args" | sed "s/%q/$top/")
 		case $id in
 		kill*)	kill_case "${id#kill}" "$checks" $args ;;
