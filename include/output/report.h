@@ -26,7 +26,12 @@ struct system_facts {
 	int cpu_dma_latency_us;		/* -1: unknown */
 };
 
+/* The kernel's value for "no limit" on /dev/cpu_dma_latency. */
+#define CPU_DMA_LATENCY_NO_LIMIT_US	2000000000
+
 void system_facts_collect(struct system_facts *facts);
+/* A latency limit is in force (known, and not the no-limit default). */
+bool system_dma_latency_limited(const struct system_facts *facts);
 
 /* A finished run, as the machine-readable writers see it. */
 struct run_report {
@@ -38,6 +43,10 @@ struct run_report {
 	time_t start_time;
 	time_t end_time;
 	int exit_status;
+	const char *end_reason;		/* "duration", "threshold", "SIGTERM"... */
+	bool interrupted;		/* a signal ended it before its -d */
+	uint64_t period_us;		/* the tracer's, given or default */
+	uint64_t runtime_us;		/* osnoise */
 	const struct budget_verdict *verdicts;
 	int nr_verdicts;
 	const struct action_outcomes *on_threshold;

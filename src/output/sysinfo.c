@@ -64,9 +64,11 @@ void system_facts_collect(struct system_facts *facts)
 		snprintf(facts->version, sizeof(facts->version), "%s", uts.version);
 		snprintf(facts->machine, sizeof(facts->machine), "%s", uts.machine);
 	}
+	/* mainline PREEMPT_RT has no /sys/kernel/realtime: uname says it */
 	read_line("/sys/kernel/realtime", realtime, sizeof(realtime));
 	facts->realtime = realtime[0] == '1';
 	guess_preemption(facts);
+	facts->realtime = !strcmp(facts->preemption, "rt");
 	read_line("/proc/cmdline", facts->cmdline, sizeof(facts->cmdline));
 	read_line("/sys/devices/system/cpu/isolated", facts->isolcpus,
 		  sizeof(facts->isolcpus));
@@ -77,4 +79,10 @@ void system_facts_collect(struct system_facts *facts)
 	read_line("/sys/devices/system/clocksource/clocksource0/current_clocksource",
 		  facts->clocksource, sizeof(facts->clocksource));
 	facts->cpu_dma_latency_us = read_dma_latency();
+}
+
+bool system_dma_latency_limited(const struct system_facts *facts)
+{
+	return facts->cpu_dma_latency_us >= 0 &&
+	       facts->cpu_dma_latency_us < CPU_DMA_LATENCY_NO_LIMIT_US;
 }

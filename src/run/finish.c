@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /* The end of a run: the stop report and trace, budgets, report files. */
 #include <errno.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -8,7 +9,9 @@
 #include "model/budget.h"
 #include "output/report.h"
 #include "run/run.h"
+#include "run/run_end.h"
 #include "session/instance.h"
+#include "session/tracer_config.h"
 #include "version.h"
 
 #include <tracefs.h>
@@ -69,25 +72,70 @@ static void report_hits(struct run *run)
 	fflush(run->text);
 }
 
-/* Check the budgets: one line for each violation; true if all are met. */
-static bool check_budgets(struct run *run, struct budget_verdict *verdicts,
-			  int max, int *count)
+/* Budgets given, and budgets missed (or undecided) on some CPU. */
+static void count_budgets(const struct rtla_params *params,
+			  const struct budget_verdict *verdicts, int count,
+			  enum budget_result result, int *budgets)
 {
-	char line[256];
-	bool met = true;
-	int i;
+	int b, i;
 
-	*count = budgets_evaluate(run->params, &run->results, verdicts, max);
+	*budgets = 0;
+	for (b = 0; b < params->nr_budgets; b++) {
+		for (i = 0; i < count; i++) {
+			if (verdicts[i].budget == &params->budgets[b] &&
+			    verdicts[i].result == result) {
+				(*budgets)++;
+				break;
+			}
+		}
+	}
+}
+
+/*
+ * Check the budgets: one line for each verdict that is not met, then
+ * "N budgets checked, M violated".  The exit status they call for.
+ */
+static int check_budgets(struct run *run, struct budget_verdict *verdicts,
+			 int max, int *count)
+{
+	const struct rtla_params *params = run->params;
+	int i, missed, undecided;
+	char line[320];
+
+	*count = budgets_evaluate(params, &run->results, verdicts, max);
+	if (!params->nr_budgets)
+		return RTLA_EXIT_OK;
 	for (i = 0; i < *count; i++) {
-		if (verdicts[i].pass)
+		if (verdicts[i].result == BUDGET_MET)
 			continue;
 		budget_verdict_describe(&verdicts[i], &run->results, line,
 					sizeof(line));
 		fprintf(run->text, "rtla %s: %s\n", run->tool->id.name, line);
-		met = false;
 	}
+	count_budgets(params, verdicts, *count, BUDGET_MISSED, &missed);
+	count_budgets(params, verdicts, *count, BUDGET_UNDECIDED, &undecided);
+	fprintf(run->text, "rtla %s: %d budget%s checked, %d violated",
+		run->tool->id.name, params->nr_budgets,
+		params->nr_budgets == 1 ? "" : "s", missed);
+	if (undecided)
+		fprintf(run->text, ", %d undecided", undecided);
+	fputc('\n', run->text);
 	fflush(run->text);
-	return met;
+	/* a known miss is the gate's verdict; undecided, it has none */
+	if (missed)
+		return RTLA_EXIT_BUDGET_MISSED;
+	return undecided ? RTLA_EXIT_ERROR : RTLA_EXIT_OK;
+}
+
+static enum run_end run_end_of(const struct run *run)
+{
+	if (run->results.stopped)
+		return RUN_END_THRESHOLD;
+	if (run_stop_requested)
+		return RUN_END_SIGNAL;
+	if (run->workload_failed)
+		return RUN_END_WORKLOAD;
+	return RUN_END_DURATION;
 }
 
 static int write_reports(struct run *run, int status,
@@ -104,6 +152,12 @@ static int write_reports(struct run *run, int status,
 		.start_time = run->start_time,
 		.end_time = run->end_time,
 		.exit_status = status,
+		.end_reason = run_end_name(run_end_of(run), run_stop_requested),
+		.interrupted = run_end_of(run) == RUN_END_SIGNAL &&
+			       run_stop_requested != SIGALRM &&
+			       params->duration_s,
+		.period_us = tracer_config_period_us(params),
+		.runtime_us = tracer_config_runtime_us(params),
 		.verdicts = verdicts,
 		.nr_verdicts = count,
 		.on_threshold = &run->on_threshold,
@@ -145,7 +199,7 @@ int run_finish(struct run *run)
 {
 	int max = run->params->nr_budgets * run->results.nr_cpus, count;
 	struct budget_verdict *verdicts = calloc(max + 1, sizeof(*verdicts));
-	int status = RTLA_EXIT_OK;
+	int status = RTLA_EXIT_OK, budgets, signalled;
 
 	if (!verdicts) {
 		run_error(run, "out of memory");
@@ -159,13 +213,16 @@ int run_finish(struct run *run)
 	report_hits(run);
 	if (run->workload_failed || save_hist_triggers(run))
 		status = RTLA_EXIT_ERROR;
-	if (!check_budgets(run, verdicts, max, &count) &&
-	    status == RTLA_EXIT_OK)
-		status = RTLA_EXIT_BUDGET_MISSED;
+	budgets = check_budgets(run, verdicts, max, &count);
+	if (status == RTLA_EXIT_OK)
+		status = budgets;
+	signalled = run_exit_status_after_signal(run_stop_requested, true,
+						 status);
 	/* a failed action is reported, and leaves the status alone */
 	run_actions(run, &run->on_end);
-	if (write_reports(run, status, verdicts, count))
-		status = RTLA_EXIT_ERROR;
+	if (write_reports(run, signalled, verdicts, count) &&
+	    signalled == status)
+		signalled = status = RTLA_EXIT_ERROR;
 	free(verdicts);
-	return status;
+	return signalled;
 }

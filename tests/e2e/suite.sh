@@ -52,9 +52,9 @@ cgroup  ; timerlat top  ; ~rcif=FD:0:1 ~cgempty ~restored ; -q -C rtla-e2e -d 2s
 trigger ; timerlat hist ; ~rc=0 ~file=sched_sched_switch_hist.txt ~restored ; -d 2s -e sched:sched_switch --trigger hist:keys=prev_pid
 cont    ; timerlat top  ; ~rc=2 ~hits ~restored ; -q -T 1 -d 3s --on-threshold shell,command=true --on-threshold continue
 endact  ; osnoise top   ; ~rc=0 ~endshell ~restored ; -q -d 1s --on-end shell,command=false --on-end signal,num=10,pid=999999
-killINT ; *             ; ~rc=0 ~restored              ; %q -d 30s
-killTERM; *             ; ~restored                    ; %q -d 30s
-hangTERM; timerlat top  ; ~restored ~oneline=asked.to.stop ; -q -d 1s
+killINT ; *             ; rc=0|130 ~restored           ; %q -d 30s
+killTERM; *             ; rc=143 ~restored             ; %q -d 30s
+hangTERM; timerlat top  ; ~rc=143 ~restored ~oneline=asked.to.stop ; -q -d 1s
 impost  ; timerlat top  ; ~rc=0 ~impostor ~restored ; -q -D -P f:7 -d 1s
 '
 
