@@ -56,6 +56,16 @@ static void exec_clean(const char *command, int max_fd)
 	_exit(127);
 }
 
+/*
+ * A command stopped by SIGTTIN (it read the terminal from its own
+ * group) takes the signal once continued.
+ */
+static void signal_group(pid_t group, int sig)
+{
+	kill(-group, sig);
+	kill(-group, SIGCONT);
+}
+
 int command_run(const char *command, unsigned int timeout_s,
 		enum command_cut *cut)
 {
@@ -84,13 +94,13 @@ int command_run(const char *command, unsigned int timeout_s,
 		now = now_ns();
 		if (seen != run_signals_caught) {
 			/* a second Ctrl-C does not wait for the grace period */
-			kill(-pid, *cut == COMMAND_RAN ? run_stop_requested :
-				   SIGKILL);
+			signal_group(pid, *cut == COMMAND_RAN ?
+				     run_stop_requested : SIGKILL);
 			seen = run_signals_caught;
 			*cut = COMMAND_STOPPED;
 			kill_at = now + KILL_GRACE_NS;
 		} else if (deadline && now >= deadline && *cut == COMMAND_RAN) {
-			kill(-pid, SIGTERM);
+			signal_group(pid, SIGTERM);
 			*cut = COMMAND_TIMED_OUT;
 			kill_at = now + KILL_GRACE_NS;
 		} else if (kill_at && now >= kill_at) {
