@@ -55,7 +55,7 @@ endact  ; osnoise top   ; ~rc=0 ~endshell ~restored ; -q -d 1s --on-end shell,co
 killINT ; *             ; rc=0|130 ~restored           ; %q -d 30s
 killTERM; *             ; rc=143 ~restored             ; %q -d 30s
 hangTERM; timerlat top  ; ~rc=143 ~restored ~oneline=asked.to.stop ; -q -d 1s
-impost  ; timerlat top  ; ~rc=0 ~impostor ~restored ; -q -D -P f:7 -d 1s
+impost  ; timerlat top  ; ~rc=0 ~impostor ~restored ; -q -k -D -P f:7 -d 1s
 '
 
 # Run every case of table $CASES that matches $TOOL with binary $BIN.
