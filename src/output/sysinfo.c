@@ -24,7 +24,7 @@ static void read_line(const char *path, char *buf, size_t size)
 static int read_dma_latency(void)
 {
 	int32_t value;
-	int fd = open("/dev/cpu_dma_latency", O_RDONLY);
+	int fd = open("/dev/cpu_dma_latency", O_RDONLY | O_CLOEXEC);
 
 	if (fd < 0)
 		return -1;

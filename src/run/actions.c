@@ -4,11 +4,11 @@
 #include <signal.h>
 #include <stdio.h>
 #include <string.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include <tracefs.h>
 
+#include "run/command.h"
 #include "run/run.h"
 #include "session/instance.h"
 
@@ -24,37 +24,40 @@ static int save_trace(struct run *run, const struct action *action)
 	return rtla_instance_save_trace(run->trace, file);
 }
 
-static int send_signal(const struct action *action)
+/* Orphaned, or started by systemd: rtla's parent is init, left alone. */
+static int send_signal(const struct action *action, const char **why)
 {
 	pid_t pid = action->to_parent ? getppid() : action->pid;
 
+	if (pid == INIT_PID) {
+		*why = "rtla's parent is PID 1 (init), which is not signalled";
+		errno = EPERM;
+		return -1;
+	}
 	return kill(pid, action->signal);
 }
 
 /* The command's exit status (128 + N when killed by signal N), or -1. */
-static int run_shell(struct run *run, const char *command)
+static int run_shell(const struct action *action, const char **why)
 {
+	enum command_cut cut;
 	int status;
-	pid_t pid;
 
-	fflush(NULL);
-	pid = fork();
-	if (pid < 0)
-		return -1;
-	if (!pid) {
-		execl("/bin/sh", "sh", "-c", command, (char *)NULL);
-		_exit(127);
+	status = command_run(action->command, action->timeout_s, &cut);
+	if (cut == COMMAND_TIMED_OUT) {
+		*why = "it ran past its timeout= and was ended";
+		errno = ETIME;
+	} else if (cut == COMMAND_STOPPED) {
+		*why = "rtla was asked to stop, and so was the command";
+		errno = EINTR;
 	}
-	while (waitpid(pid, &status, 0) < 0)
-		if (errno != EINTR)
-			return -1;
-	return WIFEXITED(status) ? WEXITSTATUS(status) :
-	       128 + WTERMSIG(status);
+	return status;
 }
 
 static void perform(struct run *run, struct action_outcome *outcome)
 {
 	const struct action *action = outcome->action;
+	const char *why = NULL;
 	int ret = 0;
 
 	outcome->runs++;
@@ -63,11 +66,11 @@ static void perform(struct run *run, struct action_outcome *outcome)
 		ret = save_trace(run, action);
 		break;
 	case ACTION_SIGNAL:
-		ret = send_signal(action);
+		ret = send_signal(action, &why);
 		break;
 	case ACTION_SHELL:
-		outcome->exit_status = run_shell(run, action->command);
-		ret = outcome->exit_status ? -1 : 0;
+		outcome->exit_status = run_shell(action, &why);
+		ret = outcome->exit_status || why ? -1 : 0;
 		break;
 	case ACTION_CONTINUE:
 		break;
@@ -75,11 +78,11 @@ static void perform(struct run *run, struct action_outcome *outcome)
 	if (!ret)
 		return;
 	outcome->failures++;
-	outcome->error = action->kind == ACTION_SHELL &&
+	outcome->error = action->kind == ACTION_SHELL && !why &&
 			 outcome->exit_status >= 0 ? 0 : errno;
 	if (outcome->error)
 		run_error(run, "action %s failed: %s", action->text,
-			  strerror(outcome->error));
+			  why ? why : strerror(outcome->error));
 	else
 		run_error(run, "action %s exited with status %d", action->text,
 			  outcome->exit_status);

@@ -163,10 +163,13 @@ int run_finish(struct run *run)
 				 &run->results, verdicts, max, &count);
 	if (status == RTLA_EXIT_OK)
 		status = budgets;
+	/*
+	 * A failed action is reported, and leaves the status alone; a
+	 * signal that ended a hung command counts as any other.
+	 */
+	run_actions(run, &run->on_end);
 	signalled = run_exit_status_after_signal(run_stop_requested, true,
 						 status);
-	/* a failed action is reported, and leaves the status alone */
-	run_actions(run, &run->on_end);
 	if (write_reports(run, signalled, verdicts, count) &&
 	    signalled == status)
 		signalled = status = RTLA_EXIT_ERROR;

@@ -54,6 +54,8 @@ cont    ; timerlat top  ; ~rc=2 ~hits ~restored ; -q -T 1 -d 3s --on-threshold s
 endact  ; osnoise top   ; ~rc=0 ~endshell ~restored ; -q -d 1s --on-end shell,command=false --on-end signal,num=10,pid=999999
 killINT ; *             ; rc=0|130 ~restored           ; %q -d 30s
 killTERM; *             ; rc=143 ~restored             ; %q -d 30s
+hangTERM; timerlat top  ; ~rc=143 ~restored ~oneline=asked.to.stop ; -q -d 1s
+impost  ; timerlat top  ; ~rc=0 ~impostor ~restored ; -q -k -D -P f:7 -d 1s
 '
 
 # Run every case of table $CASES that matches $TOOL with binary $BIN.
@@ -64,11 +66,16 @@ run_tool() {
 	echo "$CASES" | sed 's/ *; */;/g' | while IFS=';' read -r id pat checks args; do
 		[ -n "$id" ] || continue
 		case $TOOL in $pat) ;; *) continue ;; esac
-		# E2E_CASES="id ...": run only those cases
-		case " ${E2E_CASES:-$id} " in *" $id "*) ;; *) continue ;; esac
+		# E2E_CASES="id ..." (or "id,..." through run --env): only those
+		case " $(echo "${E2E_CASES:-$id}" | tr , ' ') " in
+		*" $id "*) ;;
+		*) continue ;;
+		esac
 		args=$(echo "$args" | sed "s/%q/$top/")
 		case $id in
 		kill*)	kill_case "${id#kill}" "$checks" $args ;;
+		hang*)	hang_case "${id#hang}" "$checks" $args ;;
+		impost)	impostor_case "$checks" $args ;;
 		*)	run_case "$id" "$checks" $args ;;
 		esac
 		echo "$tap_n $tap_failed" >"$WORK/.tap"

@@ -80,6 +80,12 @@ static void test_percentile_parse(void **state)
 	assert_int_equal(percentile_parse("p101", &q), -1);
 	assert_int_equal(percentile_parse("pxx", &q), -1);
 	assert_int_equal(percentile_parse("max", &q), -1);
+	/* plain decimals only: no exponent, no hexadecimal */
+	assert_int_equal(percentile_parse("p1e2", &q), -1);
+	assert_int_equal(percentile_parse("p0x32", &q), -1);
+	assert_int_equal(percentile_parse("p99.", &q), -1);
+	assert_int_equal(percentile_parse("p9.9.9", &q), -1);
+	assert_int_equal(percentile_parse("p100", &q), 0);
 }
 
 static void test_budget_parse(void **state)
@@ -112,6 +118,9 @@ static void test_budget_parse(void **state)
 	assert_int_equal(budget_parse("thread:max=5", TRACER_OSNOISE,
 				      MODE_HIST, &b, &why), -1);
 	assert_string_equal(why, "osnoise budgets are on noise");
+	assert_int_equal(budget_parse("thread:p1e2=5", TRACER_TIMERLAT,
+				      MODE_HIST, &b, &why), -1);
+	assert_string_equal(why, "statistic must be max, avg, over or a percentile like p99.9");
 	assert_int_equal(budget_parse("user:max=7us", TRACER_TIMERLAT,
 				      MODE_TOP, &b, &why), 0);
 	assert_int_equal(b.context, CTX_USER);
