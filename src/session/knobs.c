@@ -7,6 +7,7 @@
 #include <tracefs.h>
 
 #include "session/knobs.h"
+#include "session/log.h"
 
 
 static const char *const knob_paths[NR_KNOBS] = {
@@ -57,6 +58,8 @@ int knobs_save(struct knobs *knobs)
 			return -1;
 		trim(knob->saved);
 		knob->present = true;
+		session_log("reading %s returned %s", knob_paths[id],
+			    knob->saved);
 	}
 	return 0;
 }
@@ -102,8 +105,11 @@ static int write_options(const char *value)
 	return ret;
 }
 
-static int write_setting(enum knob_id id, const char *value)
+/* @verb says why, for -D: "setting" or "restoring". */
+static int write_setting(enum knob_id id, const char *value,
+			 const char *verb)
 {
+	session_log("%s %s to %s", verb, knob_paths[id], value);
 	if (id == KNOB_OPTIONS)
 		return write_options(value);
 	return write_knob(id, value);
@@ -124,12 +130,13 @@ int knobs_apply(struct knobs *knobs, const struct knob_setting *settings,
 			return -1;
 		}
 		knobs->knob[s->id].changed = true;
-		if (write_setting(s->id, s->value) &&
+		if (write_setting(s->id, s->value, "setting") &&
 		    nr_retry < (int)(sizeof(retry) / sizeof(retry[0])))
 			retry[nr_retry++] = s;
 	}
 	for (i = 0; i < nr_retry; i++) {
-		if (write_setting(retry[i]->id, retry[i]->value)) {
+		if (write_setting(retry[i]->id, retry[i]->value,
+				  "setting")) {
 			saved_errno = errno;
 			*failed = retry[i];
 			errno = saved_errno;
@@ -147,13 +154,14 @@ int knobs_restore(struct knobs *knobs)
 	for (id = 0; id < NR_KNOBS; id++) {
 		if (!knobs->knob[id].changed)
 			continue;
-		if (write_setting(id, knobs->knob[id].saved))
+		if (write_setting(id, knobs->knob[id].saved, "restoring"))
 			retry[nr_retry++] = id;
 		else
 			knobs->knob[id].changed = false;
 	}
 	for (i = 0; i < nr_retry; i++) {
-		if (write_setting(retry[i], knobs->knob[retry[i]].saved))
+		if (write_setting(retry[i], knobs->knob[retry[i]].saved,
+				  "restoring"))
 			ret = -1;
 		else
 			knobs->knob[retry[i]].changed = false;

@@ -40,6 +40,7 @@ badE    ; * hist        ; ~rc=1 ~oneline=entr|-E       ; -d 2s -E 0
 badb    ; * hist        ; ~rc=1 ~oneline=bucket|-b     ; -d 2s -b 0
 user    ; timerlat *    ; ~rcif=FD:0:1 ~usr ~restored ; %q -c 1 -u -p 2000 -d 2s
 kthr    ; timerlat top  ; ~rc=0 ~counts=0,1 ~numbers ~nousr ; -q -k -p 2000 -d 2s
+debug   ; timerlat top  ; ~rc=0 ~debug ~restored ; -q -D -c 0 -d 1s
 uload   ; timerlat top  ; ~rcif=FD:0:1 ~usr ~restored ; -q -U -d 1s
 hk      ; timerlat top  ; ~rc=0 ~counts=1 ~restored ; -q -H 0 -c 1 -p 2000 -d 2s
 hk      ; osnoise hist  ; ~rc=0 ~counts=1 ~restored ; -H 0 -c 1 -d 2s
