@@ -448,6 +448,18 @@ chk_endshell() {
 		echo "the signal to a missing process was not reported"
 }
 
+# Top without -q, stdout a file: a screen a second and the final one,
+# each after ESC c, no colours (rtla 7.2; rtla 6.1 colours them).  At
+# least $1 screens.
+chk_screens() {
+	local esc=$(printf '\033') n
+
+	case $TOOL in *hist) return 0 ;; esac
+	n=$(grep -c "^${esc}c" "$OUT.out")
+	[ "$n" -ge "$1" ] || echo "$n screens start with ESC c, expected $1 or more"
+	! grep -q "${esc}\[" "$OUT.out" || echo "colours without a terminal"
+}
+
 # -D: every osnoise setting read and written, the tracer enabled, and
 # each user-space thread's pid and CPU, in rtla 7.2's words.
 chk_debug() {

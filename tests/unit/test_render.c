@@ -194,6 +194,55 @@ static void test_osnoise_top_matches_rtla61(void **state)
 	teardown(&f);
 }
 
+/* rtla 7.2's rules for top: when it refreshes, when it uses colours. */
+static void test_top_display(void **state)
+{
+	struct top_display d;
+
+	d = top_display(false, true);		/* a terminal */
+	assert_true(d.refresh);
+	assert_true(d.pretty);
+	d = top_display(false, false);		/* | tee log */
+	assert_true(d.refresh);
+	assert_false(d.pretty);
+	d = top_display(true, true);		/* -q */
+	assert_false(d.refresh);
+	assert_false(d.pretty);
+	d = top_display(true, false);
+	assert_false(d.refresh);
+	assert_false(d.pretty);
+}
+
+/*
+ * osnoise top -c 0 in a pipe: every screen starts with ESC c, no colours;
+ * the final summary is the last refresh again (rtla 7.2's last two).
+ */
+static void test_osnoise_top_piped_matches_rtla72(void **state)
+{
+	char *want = read_data_file("rtla72-osnoise-top-pipe.txt");
+	struct top_display display = top_display(false, false);
+	struct capture cap;
+	struct fixture f;
+	int screen;
+
+	params_init(&f.params, TRACER_OSNOISE, MODE_TOP);
+	CPU_SET(0, &f.params.cpu_set);
+	assert_int_equal(results_alloc(&f.results, &f.params, 1), 0);
+	f.results.elapsed_s = 2;
+	f.results.cpu[0].periods = (struct noise_summary){
+		1, 1000000, 341822, 341822, 32919, 9273, 0, 253, 0, 49 };
+	f.params.pretty = display.pretty;
+	capture_open(&cap);
+	for (screen = 0; screen < 2; screen++) {
+		render_screen_start(cap.stream);
+		render_osnoise_top(cap.stream, &f.params, &f.results);
+	}
+	assert_string_equal(capture_close(&cap), want);
+	free(cap.text);
+	free(want);
+	teardown(&f);
+}
+
 static void test_hist_options(void **state)
 {
 	struct fixture f;
@@ -398,6 +447,8 @@ int main(void)
 		cmocka_unit_test(test_osnoise_hist_matches_rtla61),
 		cmocka_unit_test(test_timerlat_top_matches_rtla61),
 		cmocka_unit_test(test_osnoise_top_matches_rtla61),
+		cmocka_unit_test(test_top_display),
+		cmocka_unit_test(test_osnoise_top_piped_matches_rtla72),
 		cmocka_unit_test(test_hist_options),
 		cmocka_unit_test(test_hist_percentiles),
 		cmocka_unit_test(test_hist_empty_column),
