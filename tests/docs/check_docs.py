@@ -611,6 +611,26 @@ def check_completion(rtla, completion, tools, commands):
                          % (completion, number, name))
 
 
+def check_links_documented(readme, makefile):
+    """README says what make install does with the command links."""
+    with open(makefile, encoding="utf-8") as mk:
+        links = re.search(r"^CMD_LINKS\s*:=\s*(.*)$", mk.read(), re.M)
+    with open(readme, encoding="utf-8") as text:
+        sentences = re.split(r"(?<=[.:;])\s", " ".join(text.read().split()))
+    for link in links.group(1).split() if links else []:
+        said = [x for x in sentences
+                if "`%s`" % link in x and re.search(r"\blinks?\b", x)]
+        if not said:
+            fail("README.md: no word on the `%s` link make install makes"
+                 % link)
+        for sentence in said:
+            if re.search(r"\bnot (ship|install)", sentence):
+                fail("README.md: '%s': make install installs `%s`"
+                     % (sentence, link))
+    if links:
+        print("ok: README.md on the links %s" % links.group(1))
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--rtla", required=True)
@@ -624,6 +644,9 @@ def main():
     check_man(args.man_dir, tools, commands, args.optlist)
     check_help(args.rtla, tools, commands)
     check_completion(args.rtla, args.completion, tools, commands)
+    top = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..")
+    check_links_documented(os.path.join(top, "README.md"),
+                           os.path.join(top, "mk", "docs.mk"))
     if failures:
         print("check_docs: %d failure(s)" % len(failures))
         return 1
