@@ -239,14 +239,15 @@ void run_measure(struct run *run)
 			run->results.stopped = true;
 			break;
 		}
-		if (duration_ns && now - start >= duration_ns)
-			break;
+		/* the last second's screen too: rtla 7.2 prints it, then the summary */
 		if (live && now >= next_screen) {
 			if (run->bpf)
 				run_collect_kernel(run);
 			show(run, true);
 			next_screen += NSEC_PER_SEC;
 		}
+		if (duration_ns && now - start >= duration_ns)
+			break;
 	}
 	run_freeze_kernel(run);
 	if (run_stop_requested)

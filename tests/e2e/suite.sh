@@ -15,7 +15,7 @@
 # takes 20-30 s on PREEMPT_RT with lockdep (rtla 6.1 as well): -d 60s.
 CASES='
 default ; *             ; rc=0 counts=0,1 numbers format=2 dur=2 ; %q -d 2s
-cpu0    ; *             ; rc=0 counts=0 numbers dur=2 ~screens=2 ; -c 0 -d 2s
+cpu0    ; *             ; rc=0 counts=0 numbers dur=2 ~screens=3 ; -c 0 -d 2s
 buckets ; * hist        ; rc=0 counts=0,1 numbers format=1       ; -b 10 -E 50 -d 1s
 p2000   ; timerlat *    ; rc=0 counts=1 numbers                  ; %q -c 1 -p 2000 -d 2s
 p4000   ; timerlat *    ; rc=0 counts=1 numbers ratio=p2000:30:70 ; %q -c 1 -p 4000 -d 2s
@@ -65,8 +65,8 @@ run_tool() {
 	echo "$CASES" | sed 's/ *; */;/g' | while IFS=';' read -r id pat checks args; do
 		[ -n "$id" ] || continue
 		case $TOOL in $pat) ;; *) continue ;; esac
-		# E2E_CASES="id ...": run only those cases
-		case " ${E2E_CASES:-$id} " in *" $id "*) ;; *) continue ;; esac
+		# E2E_CASES="id ..." or "id,...": run only those cases
+		case " ${E2E_CASES:-$id} " in *[" ,"]$id[" ,"]*) ;; *) continue ;; esac
 		args=$(echo "$args" | sed "s/%q/$top/")
 		case $id in
 		kill*)	kill_case "${id#kill}" "$checks" $args ;;
