@@ -243,6 +243,39 @@ static void test_osnoise_top_piped_matches_rtla72(void **state)
 	teardown(&f);
 }
 
+/* timerlat top -c 0 in a pipe: rtla 7.2's last refresh and summary. */
+static void test_timerlat_top_piped_matches_rtla72(void **state)
+{
+	char *want = read_data_file("rtla72-timerlat-top-pipe.txt");
+	struct top_display display = top_display(false, false);
+	struct histogram *hist;
+	struct capture cap;
+	struct fixture f;
+
+	params_init(&f.params, TRACER_TIMERLAT, MODE_TOP);
+	f.params.user_threads = true;
+	CPU_SET(0, &f.params.cpu_set);
+	assert_int_equal(results_alloc(&f.results, &f.params, 1), 0);
+	hist = f.results.cpu[0].hist;
+	set_summary(&hist[CTX_IRQ], 1797, 46, 225, 21264);
+	hist[CTX_IRQ].stats.cur = 73;
+	set_summary(&hist[CTX_THREAD], 1797, 62, 263, 21498);
+	hist[CTX_THREAD].stats.cur = 102;
+	set_summary(&hist[CTX_USER], 1797, 75, 280, 21564);
+	hist[CTX_USER].stats.cur = 117;
+	f.params.pretty = display.pretty;
+	capture_open(&cap);
+	for (f.results.elapsed_s = 2; f.results.elapsed_s <= 3;
+	     f.results.elapsed_s++) {
+		render_screen_start(cap.stream);
+		render_timerlat_top(cap.stream, &f.params, &f.results);
+	}
+	assert_string_equal(capture_close(&cap), want);
+	free(cap.text);
+	free(want);
+	teardown(&f);
+}
+
 static void test_hist_options(void **state)
 {
 	struct fixture f;
@@ -449,6 +482,7 @@ int main(void)
 		cmocka_unit_test(test_osnoise_top_matches_rtla61),
 		cmocka_unit_test(test_top_display),
 		cmocka_unit_test(test_osnoise_top_piped_matches_rtla72),
+		cmocka_unit_test(test_timerlat_top_piped_matches_rtla72),
 		cmocka_unit_test(test_hist_options),
 		cmocka_unit_test(test_hist_percentiles),
 		cmocka_unit_test(test_hist_empty_column),
