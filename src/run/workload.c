@@ -31,8 +31,11 @@ static int move_rtla(struct run *run)
 			       &params->cpu_set, &allowed, &cpus))
 		return 0;
 	if (!housekeeping_move_self(&cpus)) {
-		run_debug(run, "rtla runs on %d housekeeping CPU(s)",
-			  CPU_COUNT(&cpus));
+		if (params->housekeeping)
+			run_debug(run, "rtla runs on the -H CPUs %s",
+				  params->housekeeping);
+		else	/* rtla 7.2's words */
+			run_debug(run, "rtla automatically moved to an auto house-keeping cpu set");
 		return 0;
 	}
 	if (!params->housekeeping)
