@@ -213,49 +213,61 @@ static void test_top_display(void **state)
 	assert_false(d.pretty);
 }
 
-/*
- * osnoise top -c 0 in a pipe: every screen starts with ESC c, no colours;
- * the final summary is the last refresh again (rtla 7.2's last two).
- */
-static void test_osnoise_top_piped_matches_rtla72(void **state)
+/* One measured CPU, 0, as with -c 0. */
+static void setup_cpu0(struct fixture *f, enum rtla_tracer tracer)
 {
-	char *want = read_data_file("rtla72-osnoise-top-pipe.txt");
-	struct top_display display = top_display(false, false);
-	struct capture cap;
-	struct fixture f;
-	int screen;
+	params_init(&f->params, tracer, MODE_TOP);
+	CPU_SET(0, &f->params.cpu_set);
+	f->params.user_threads = tracer == TRACER_TIMERLAT;
+	assert_int_equal(results_alloc(&f->results, &f->params, 1), 0);
+}
 
-	params_init(&f.params, TRACER_OSNOISE, MODE_TOP);
-	CPU_SET(0, &f.params.cpu_set);
-	assert_int_equal(results_alloc(&f.results, &f.params, 1), 0);
-	f.results.elapsed_s = 2;
-	f.results.cpu[0].periods = (struct noise_summary){
-		1, 1000000, 341822, 341822, 32919, 9273, 0, 253, 0, 49 };
-	f.params.pretty = display.pretty;
+/*
+ * Top in a pipe, as rtla 7.2 printed it to @file: the screen of second
+ * @first_s, then the final summary at @last_s, each after ESC c, without
+ * colours.
+ */
+static void expect_piped(struct fixture *f,
+			 void (*fn)(FILE *, const struct rtla_params *,
+				    const struct rtla_results *),
+			 uint64_t first_s, uint64_t last_s, const char *file)
+{
+	char *want = read_data_file(file);
+	struct capture cap;
+
+	f->params.pretty = top_display(false, false).pretty;
 	capture_open(&cap);
-	for (screen = 0; screen < 2; screen++) {
-		render_screen_start(cap.stream);
-		render_osnoise_top(cap.stream, &f.params, &f.results);
-	}
+	f->results.elapsed_s = first_s;
+	render_screen_start(cap.stream);
+	fn(cap.stream, &f->params, &f->results);
+	f->results.elapsed_s = last_s;
+	render_screen_start(cap.stream);
+	fn(cap.stream, &f->params, &f->results);
 	assert_string_equal(capture_close(&cap), want);
 	free(cap.text);
 	free(want);
-	teardown(&f);
+	teardown(f);
 }
 
-/* timerlat top -c 0 in a pipe: rtla 7.2's last refresh and summary. */
-static void test_timerlat_top_piped_matches_rtla72(void **state)
+/* osnoise top -c 0 -d 2s | cat: its last refresh and the summary. */
+static void test_osnoise_top_piped_matches_rtla72(void **state)
 {
-	char *want = read_data_file("rtla72-timerlat-top-pipe.txt");
-	struct top_display display = top_display(false, false);
-	struct histogram *hist;
-	struct capture cap;
 	struct fixture f;
 
-	params_init(&f.params, TRACER_TIMERLAT, MODE_TOP);
-	f.params.user_threads = true;
-	CPU_SET(0, &f.params.cpu_set);
-	assert_int_equal(results_alloc(&f.results, &f.params, 1), 0);
+	setup_cpu0(&f, TRACER_OSNOISE);
+	f.results.cpu[0].periods = (struct noise_summary){
+		1, 1000000, 341822, 341822, 32919, 9273, 0, 253, 0, 49 };
+	expect_piped(&f, render_osnoise_top, 2, 2,
+		     "rtla72-osnoise-top-pipe.txt");
+}
+
+/* timerlat top -c 0 -d 2s | cat, user-space threads: the same (at 3 s). */
+static void test_timerlat_top_piped_matches_rtla72(void **state)
+{
+	struct histogram *hist;
+	struct fixture f;
+
+	setup_cpu0(&f, TRACER_TIMERLAT);
 	hist = f.results.cpu[0].hist;
 	set_summary(&hist[CTX_IRQ], 1797, 46, 225, 21264);
 	hist[CTX_IRQ].stats.cur = 73;
@@ -263,17 +275,8 @@ static void test_timerlat_top_piped_matches_rtla72(void **state)
 	hist[CTX_THREAD].stats.cur = 102;
 	set_summary(&hist[CTX_USER], 1797, 75, 280, 21564);
 	hist[CTX_USER].stats.cur = 117;
-	f.params.pretty = display.pretty;
-	capture_open(&cap);
-	for (f.results.elapsed_s = 2; f.results.elapsed_s <= 3;
-	     f.results.elapsed_s++) {
-		render_screen_start(cap.stream);
-		render_timerlat_top(cap.stream, &f.params, &f.results);
-	}
-	assert_string_equal(capture_close(&cap), want);
-	free(cap.text);
-	free(want);
-	teardown(&f);
+	expect_piped(&f, render_timerlat_top, 2, 3,
+		     "rtla72-timerlat-top-pipe.txt");
 }
 
 static void test_hist_options(void **state)
