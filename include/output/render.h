@@ -2,6 +2,7 @@
 #ifndef RTLA_RENDER_H
 #define RTLA_RENDER_H
 
+#include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
 
@@ -14,5 +15,16 @@ void render_timerlat_top(FILE *out, const struct rtla_params *params,
 			 const struct rtla_results *results);
 void render_osnoise_top(FILE *out, const struct rtla_params *params,
 			const struct rtla_results *results);
+
+/* How a top tool prints its summary. */
+struct top_display {
+	bool refresh;		/* a screen every second, then the last one */
+	bool pretty;		/* colours */
+};
+
+struct top_display top_display(bool quiet, bool tty);
+
+/* What starts each screen of a refreshing top tool. */
+void render_screen_start(FILE *out);
 
 #endif

@@ -67,9 +67,11 @@ extern volatile sig_atomic_t run_signals_caught;
 /* "rtla timerlat hist: ..." on stderr. */
 void run_error(const struct run *run, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
-/* "rtla debug: ..." on stderr, with -D. */
+/* A line on stderr, with -D: no prefix, as rtla 7.2's debug lines. */
 void run_debug(const struct run *run, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
+/* The session layer's -D lines (session_log_set()) go here. */
+void run_debug_line(const char *line);
 
 /* Check every output path can be written; each failure told. */
 int run_check_outputs(struct run *run);

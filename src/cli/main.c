@@ -56,6 +56,17 @@ static bool is_help(const char *arg)
 	       !strcmp(arg, "help");
 }
 
+static bool is_version(const char *arg)
+{
+	return !strcmp(arg, "--version") || !strcmp(arg, "-V");
+}
+
+static int print_version(void)
+{
+	printf("rtla version %s\n", RTLA_VERSION);
+	return RTLA_EXIT_OK;
+}
+
 static char cmdline[4096];
 
 static void save_cmdline(int argc, char **argv)
@@ -70,6 +81,9 @@ static void save_cmdline(int argc, char **argv)
 
 static int run_command(const struct command *cmd, int argc, char **argv)
 {
+	/* "timerlat --version" through the link, or "rtla timerlat -V" */
+	if (argc == 2 && is_version(argv[1]))
+		return print_version();
 	if (!cmd->hist)
 		return tool_main(cmd->top, argc, argv, cmdline);
 	if (argc < 2 || argv[1][0] == '-') {
@@ -121,10 +135,8 @@ int main(int argc, char **argv)
 		usage(stdout);
 		return RTLA_EXIT_OK;
 	}
-	if (!strcmp(argv[1], "--version") || !strcmp(argv[1], "-V")) {
-		printf("rtla version %s\n", RTLA_VERSION);
-		return RTLA_EXIT_OK;
-	}
+	if (is_version(argv[1]))
+		return print_version();
 	cmd = find_command(argv[1]);
 	if (cmd)
 		return run_command(cmd, argc - 1, argv + 1);

@@ -15,6 +15,23 @@ static const char *colour(const struct rtla_params *params, const char *code)
 	return params->pretty ? code : "";
 }
 
+/*
+ * rtla 7.2's: without -q a screen every second, on a terminal or not (a
+ * "| tee log" keeps the history); colours on a terminal only.
+ */
+struct top_display top_display(bool quiet, bool tty)
+{
+	struct top_display display = { !quiet, !quiet && tty };
+
+	return display;
+}
+
+/* ESC c, the terminal reset both rtla 6.1 and 7.2 start a screen with */
+void render_screen_start(FILE *out)
+{
+	fputs("\033c", out);
+}
+
 /* The title bar, padded as rtla pads it. */
 static void print_title(FILE *out, const struct rtla_params *params,
 			const char *title, int left, int right)

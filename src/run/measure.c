@@ -14,6 +14,7 @@
 #include "collect/bpf_collector.h"
 #include "collect/reader.h"
 #include "collect/sample_source.h"
+#include "output/render.h"
 #include "session/tracer_config.h"
 #include "workload/user_threads.h"
 #include "run/run.h"
@@ -122,7 +123,7 @@ static void show(struct run *run, bool clear)
 	if (param_given(run->params->aa_only_us))
 		return;
 	if (clear)
-		fputs("\033[H\033[J", run->text);
+		render_screen_start(run->text);
 	run->tool->render(run->text, run->params, &run->results);
 	if (fflush(run->text)) {
 		run->text_errno = errno;
@@ -255,14 +256,14 @@ static void wait_poll(struct run *run, long interval_ns, uint64_t end)
 
 void run_measure(struct run *run)
 {
-	bool live = run->tool->live && !run->params->quiet &&
-		    isatty(fileno(run->text));
+	struct top_display display = top_display(run->params->quiet,
+						 isatty(fileno(run->text)));
+	bool live = run->tool->live && display.refresh;
 	uint64_t duration_ns = run->params->duration_s * NSEC_PER_SEC;
 	uint64_t start, now, next_screen, end = 0;
 	long interval = poll_interval_ns(run);
 
-	/* rtla 7.2's colours: on a terminal, not with -q */
-	run->params->pretty = live;
+	run->params->pretty = run->tool->live && display.pretty;
 	start_window(run);
 	start = now_ns();
 	next_screen = start + NSEC_PER_SEC;
@@ -283,14 +284,15 @@ void run_measure(struct run *run)
 			run->results.stopped = true;
 			break;
 		}
-		if (duration_ns && now - start >= duration_ns)
-			break;
+		/* the last second's screen too: rtla 7.2 prints it, then the summary */
 		if (live && now >= next_screen) {
 			if (run->bpf)
 				run_collect_kernel(run);
 			show(run, true);
 			next_screen += NSEC_PER_SEC;
 		}
+		if (duration_ns && now - start >= duration_ns)
+			break;
 	}
 	run_freeze_kernel(run);
 	if (run_stop_requested)

@@ -21,9 +21,13 @@ void run_debug(const struct run *run, const char *fmt, ...)
 
 	if (!run->params->debug)
 		return;
-	fprintf(stderr, "rtla debug: ");
 	va_start(ap, fmt);
 	vfprintf(stderr, fmt, ap);
 	va_end(ap);
 	fputc('\n', stderr);
+}
+
+void run_debug_line(const char *line)
+{
+	fprintf(stderr, "%s\n", line);
 }

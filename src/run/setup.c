@@ -16,6 +16,7 @@
 #include "collect/sample_source.h"
 #include "run/run.h"
 #include "session/instance.h"
+#include "session/log.h"
 #include "session/state_record.h"
 #include "session/tracefs_mount.h"
 #include "session/tracer_config.h"
@@ -380,12 +381,15 @@ void run_teardown(struct run *run)
 			  strerror(errno));
 	free(run->mounted_tracefs);
 	run->mounted_tracefs = NULL;
+	session_log_set(NULL);
 }
 
 int run_setup(struct run *run, int nr_cpus)
 {
 	int stale;
 
+	if (run->params->debug)
+		session_log_set(run_debug_line);
 	/* before tracefs is touched: a bad path must not cost a run */
 	if (run_check_outputs(run) || check_collector(run) ||
 	    check_memory(run, nr_cpus) || check_system(run))

@@ -33,8 +33,11 @@ static int move_rtla(struct run *run)
 			       &params->cpu_set, &allowed, &cpus))
 		return 0;
 	if (!housekeeping_move_self(&cpus)) {
-		run_debug(run, "rtla runs on %d housekeeping CPU(s)",
-			  CPU_COUNT(&cpus));
+		if (params->housekeeping)
+			run_debug(run, "rtla runs on the -H CPUs %s",
+				  params->housekeeping);
+		else	/* rtla 7.2's words */
+			run_debug(run, "rtla automatically moved to an auto house-keeping cpu set");
 		return 0;
 	}
 	if (!params->housekeeping)
@@ -55,13 +58,60 @@ static int measuring_tasks(struct run *run, pid_t *tids, int max)
 	return tracer_threads(NULL, prefix, tids, max);
 }
 
+/* The one CPU @tid may run on, or -1. */
+static int task_cpu(pid_t tid)
+{
+	cpu_set_t cpus;
+	int cpu;
+
+	if (sched_getaffinity(tid, sizeof(cpus), &cpus) || CPU_COUNT(&cpus) != 1)
+		return -1;
+	for (cpu = 0; !CPU_ISSET(cpu, &cpus); cpu++)
+		;
+	return cpu;
+}
+
+static void report_user_threads(struct run *run)
+{
+	pid_t tids[MAX_THREADS];
+	int i, count;
+
+	if (!run->params->debug)
+		return;
+	count = user_threads_tids(run->user_threads, tids, MAX_THREADS);
+	for (i = 0; i < count; i++)
+		run_debug(run, "User-space timerlat pid %d on cpu %d",
+			  (int)tids[i], task_cpu(tids[i]));
+}
+
+static void report_kernel_threads(struct run *run, pid_t *tids, int count)
+{
+	char path[64], comm[32] = "";
+	FILE *file;
+	int i;
+
+	for (i = 0; run->params->debug && i < count; i++) {
+		snprintf(path, sizeof(path), "/proc/%d/comm", (int)tids[i]);
+		file = fopen(path, "r");
+		if (!file || !fgets(comm, sizeof(comm), file))
+			strcpy(comm, "?\n");
+		if (file)
+			fclose(file);
+		comm[strcspn(comm, "\n")] = '\0';
+		run_debug(run, "Found workload pid:%d comm:%s on cpu %d",
+			  (int)tids[i], comm, task_cpu(tids[i]));
+	}
+}
+
 static int set_scheduling(struct run *run, pid_t *tids, int count)
 {
 	int i;
 
-	for (i = 0; i < count; i++)
+	for (i = 0; i < count; i++) {
 		if (sched_apply(tids[i], &run->params->sched))
 			goto fail;
+		run_debug(run, "Set sched attributes for pid:%d", (int)tids[i]);
+	}
 	run_debug(run, "scheduling set on %d threads", count);
 	return 0;
 fail:
@@ -157,6 +207,7 @@ int run_workload_setup(struct run *run)
 				  strerror(errno));
 			return -1;
 		}
+		report_user_threads(run);
 	}
 	if (!params->sched.set && !params->cgroup)
 		return 0;
@@ -166,6 +217,8 @@ int run_workload_setup(struct run *run)
 			  run->tracer->name);
 		return -1;
 	}
+	if (!run->user_threads)
+		report_kernel_threads(run, tids, count);
 	if (params->sched.set && !run->user_threads &&
 	    set_scheduling(run, tids, count))
 		return -1;

@@ -11,6 +11,7 @@
 
 #include "output/out_file.h"
 #include "session/instance.h"
+#include "session/log.h"
 
 struct tracefs_instance *rtla_instance_create(const char *role)
 {
@@ -18,6 +19,7 @@ struct tracefs_instance *rtla_instance_create(const char *role)
 
 	snprintf(name, sizeof(name), RTLA_INSTANCE_PREFIX "%d-%s",
 		 (int)getpid(), role);
+	session_log("creating instance %s", name);
 	return tracefs_instance_create(name);
 }
 
@@ -33,6 +35,7 @@ int rtla_instance_destroy(struct tracefs_instance *instance)
 
 	if (!instance)
 		return 0;
+	session_log("removing instance %s", tracefs_instance_get_name(instance));
 	stop_tracer(instance);
 	tracefs_instance_file_write(instance, "events/enable", "0");
 	ret = tracefs_instance_destroy(instance);
@@ -68,6 +71,7 @@ static int remove_if_stale(const char *name, void *data)
 	instance = tracefs_instance_alloc(NULL, name);
 	if (!instance)
 		return 0;
+	session_log("removing instance %s, left by a killed run", name);
 	stop_tracer(instance);
 	if (!tracefs_instance_destroy(instance))
 		(*removed)++;
@@ -136,8 +140,10 @@ int rtla_tracer_user(const char *self_prefix, char *who, size_t size)
 int rtla_instance_set_tracer(struct tracefs_instance *instance,
 			     const char *tracer)
 {
-	int ret = tracefs_instance_file_write(instance, "current_tracer",
-					      tracer);
+	int ret;
+
+	session_log("Enabling %s tracer", tracer);
+	ret = tracefs_instance_file_write(instance, "current_tracer", tracer);
 
 	return ret < 0 ? -1 : 0;
 }

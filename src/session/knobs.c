@@ -7,6 +7,7 @@
 #include <tracefs.h>
 
 #include "session/knobs.h"
+#include "session/log.h"
 
 
 static const char *const knob_paths[NR_KNOBS] = {
@@ -57,6 +58,8 @@ int knobs_save(struct knobs *knobs)
 			return -1;
 		trim(knob->saved);
 		knob->present = true;
+		session_log("reading %s returned %s", knob_paths[id],
+			    knob->saved);
 	}
 	return 0;
 }
@@ -105,11 +108,16 @@ static int write_options(const char *value, bool *wrote)
 	return ret;
 }
 
-/* Write @value; *@wrote when some of it went in (a knob then changed). */
-static int write_setting(enum knob_id id, const char *value, bool *wrote)
+/*
+ * Write @value; *@wrote when some of it went in (a knob then changed).
+ * @verb says why, for -D: "setting" or "restoring".
+ */
+static int write_setting(enum knob_id id, const char *value,
+			 const char *verb, bool *wrote)
 {
 	int ret;
 
+	session_log("%s %s to %s", verb, knob_paths[id], value);
 	*wrote = false;
 	if (id == KNOB_OPTIONS)
 		return write_options(value, wrote);
@@ -122,7 +130,7 @@ static int write_setting(enum knob_id id, const char *value, bool *wrote)
 static int change(struct knobs *knobs, const struct knob_setting *s)
 {
 	bool wrote;
-	int ret = write_setting(s->id, s->value, &wrote);
+	int ret = write_setting(s->id, s->value, "setting", &wrote);
 
 	if (wrote)
 		knobs->knob[s->id].changed = true;
@@ -163,7 +171,7 @@ static int write_back(struct knobs *knobs, enum knob_id id)
 {
 	bool wrote;
 
-	return write_setting(id, knobs->knob[id].saved, &wrote);
+	return write_setting(id, knobs->knob[id].saved, "restoring", &wrote);
 }
 
 int knobs_restore(struct knobs *knobs)

@@ -19,6 +19,7 @@ import shlex
 import shutil
 import subprocess
 import sys
+import tempfile
 from collections import OrderedDict, namedtuple
 
 Opt = namedtuple("Opt", "short long arg")   # arg: none, required, optional
@@ -485,6 +486,81 @@ def complete(completion, lines):
     return [set(reply.split()) for reply in replies[:len(lines)]]
 
 
+# The actions --on-threshold and --on-end take, with their keys.
+ACTIONS = {"trace", "trace,file=", "signal,num=", "shell,command=",
+           "continue"}
+
+
+# --budget of each link's hist mode
+BUDGETS = {"timerlat": {"%s:%s=" % (c, s) for c in ("irq", "thread")
+                        for s in ("max", "avg", "over", "p99", "p99.9")},
+           "osnoise": {"noise:%s=" % s
+                       for s in ("max", "avg", "over", "p99", "p99.9")}}
+
+
+def value_cases(rtla, tools):
+    """Completion cases of option values: files, actions, budgets."""
+    cases = []
+    files = {"tests/docs/check_docs.py", "tests/docs/check_install.sh"}
+    for tool, opts in tools.items():
+        names = option_names(opts)
+        for name in ("--json", "--junit", "--openmetrics", "-t"):
+            if name in names:
+                cases.append(("%s %s %s tests/docs/check_" % (rtla, tool, name),
+                              files, "the files for " + name))
+        if "--json" in names:
+            cases.append(("%s %s --json=tests/docs/check_" % (rtla, tool),
+                          files, "the files for --json="))
+        for name in ("--on-threshold", "--on-end"):
+            if name in names:
+                cases.append(("%s %s %s " % (rtla, tool, name), ACTIONS,
+                              "the actions of " + name))
+        if "--on-end" in names:
+            cases.append(("%s %s --on-end signal,num=10," % (rtla, tool),
+                          {"10,pid="}, "the keys of a signal action"))
+            cases.append(("%s %s --on-end signal,num=1" % (rtla, tool),
+                          {"1,pid="}, "the keys after a value"))
+            cases.append(("%s %s --on-end signal,nu" % (rtla, tool),
+                          {"signal,num="}, "a key of a signal action"))
+        if "--budget" in names:
+            if tool.startswith("timerlat"):
+                contexts = ["irq", "thread"]
+            else:
+                contexts = ["noise"]
+            if tool.endswith("hist"):
+                stats = ["max", "avg", "over", "p99", "p99.9"]
+            elif tool.startswith("timerlat"):
+                stats = ["max", "avg"]
+            else:
+                stats = ["max"]
+            cases.append(("%s %s --budget " % (rtla, tool),
+                          {"%s:%s=" % (c, s) for c in contexts
+                           for s in stats}, "the budgets of " + tool))
+    return cases
+
+
+def link_cases(rtla, tools, commands, links):
+    """Completion of the osnoise and timerlat links (made in links)."""
+    cases = []
+    for command, modes in commands.items():
+        if not modes:
+            continue
+        link = os.path.join(links, command)
+        os.symlink(os.path.abspath(rtla), link)
+        cases.append((link + " ", set(modes), "the modes of link " + command))
+        cases.append((link + " -",
+                      option_names(tools[default_tool(command, commands)]),
+                      "the options of link " + command))
+        cases.append((link + " hist --budget " if "hist" in modes else
+                      link + " --budget ", BUDGETS[command],
+                      "the budgets of link " + command))
+        for mode in modes:
+            cases.append(("%s %s -" % (link, mode),
+                          option_names(tools[command + " " + mode]),
+                          "the options of link %s %s" % (command, mode)))
+    return cases
+
+
 def check_completion(rtla, completion, tools, commands):
     cases = [(rtla + " ", set(commands), "the commands"),
              (rtla + " -", option_names(MAIN_OPTIONS), "rtla's options")]
@@ -502,7 +578,11 @@ def check_completion(rtla, completion, tools, commands):
             cases.append(("%s %s -P " % (rtla, tool), {"o:", "r:", "f:",
                                                        "d:"},
                           "the -P policies"))
+    cases += value_cases(rtla, tools)
+    links = tempfile.mkdtemp()
+    cases += link_cases(rtla, tools, commands, links)
     replies = complete(completion, [line for line, _, _ in cases])
+    shutil.rmtree(links)
     for (line, expected, what), reply in zip(cases, replies):
         if reply != expected:
             fail("completion of '%s' should offer %s: missing %s, extra %s"
@@ -510,6 +590,12 @@ def check_completion(rtla, completion, tools, commands):
                     sorted(reply - expected) or "none"))
         else:
             print("ok: completion of '%s'" % line)
+    out = run(["bash", "--norc", "--noprofile", "-c",
+               'source "$1" && complete -p rtla osnoise timerlat', "complete",
+               completion])
+    if out.returncode:
+        fail("completion: not registered for rtla and its links: %s"
+             % out.stderr.strip())
     # the options the completion names itself (values it completes)
     anywhere = option_names(MAIN_OPTIONS)
     for opts in tools.values():
@@ -525,6 +611,26 @@ def check_completion(rtla, completion, tools, commands):
                          % (completion, number, name))
 
 
+def check_links_documented(readme, makefile):
+    """README says what make install does with the command links."""
+    with open(makefile, encoding="utf-8") as mk:
+        links = re.search(r"^CMD_LINKS\s*:=\s*(.*)$", mk.read(), re.M)
+    with open(readme, encoding="utf-8") as text:
+        sentences = re.split(r"(?<=[.:;])\s", " ".join(text.read().split()))
+    for link in links.group(1).split() if links else []:
+        said = [x for x in sentences
+                if "`%s`" % link in x and re.search(r"\blinks?\b", x)]
+        if not said:
+            fail("README.md: no word on the `%s` link make install makes"
+                 % link)
+        for sentence in said:
+            if re.search(r"\bnot (ship|install)", sentence):
+                fail("README.md: '%s': make install installs `%s`"
+                     % (sentence, link))
+    if links:
+        print("ok: README.md on the links %s" % links.group(1))
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--rtla", required=True)
@@ -538,6 +644,9 @@ def main():
     check_man(args.man_dir, tools, commands, args.optlist)
     check_help(args.rtla, tools, commands)
     check_completion(args.rtla, args.completion, tools, commands)
+    top = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..")
+    check_links_documented(os.path.join(top, "README.md"),
+                           os.path.join(top, "mk", "docs.mk"))
     if failures:
         print("check_docs: %d failure(s)" % len(failures))
         return 1

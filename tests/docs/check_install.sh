@@ -21,6 +21,16 @@ fail()
 	status=1
 }
 
+# same_version BINDIR CMD ARGS...: prints what "rtla --version" prints
+same_version()
+{
+	dir=$1
+	shift
+	want=$("$dir/rtla" --version)
+	got=$("$dir/$@" 2>&1) && [ "$got" = "$want" ] ||
+		fail "$*: '$got', not '$want'"
+}
+
 # expected PREFIX: the files "make install" must create, sorted
 expected()
 {
@@ -67,6 +77,11 @@ for prefix in /usr/local /usr; do
 		fail "the installed completion differs from completion/rtla"
 	"$root$prefix/bin/rtla" --version >/dev/null ||
 		fail "the installed rtla does not run"
+	# the links take --version as rtla does
+	for cmd in "osnoise --version" "timerlat --version" "timerlat -V" \
+		   "rtla timerlat --version"; do
+		same_version "$root$prefix/bin" $cmd
+	done
 	for page in $pages; do
 		man -l "$root$prefix/share/man/man1/$page.1" >/dev/null 2>&1 ||
 			fail "the installed $page.1 does not render"

@@ -527,6 +527,34 @@ chk_endshell() {
 		echo "the signal to a missing process was not reported"
 }
 
+# Top without -q, stdout a file: a screen a second and the final one,
+# each after ESC c, no colours (rtla 7.2; rtla 6.1 colours them).  At
+# least $1 screens.
+chk_screens() {
+	local esc=$(printf '\033') n
+
+	case $TOOL in *hist) return 0 ;; esac
+	n=$(grep -c "^${esc}c" "$OUT.out")
+	[ "$n" -ge "$1" ] || echo "$n screens start with ESC c, expected $1 or more"
+	! grep -q "${esc}\[" "$OUT.out" || echo "colours without a terminal"
+}
+
+# -D: every osnoise setting read and written, the tracer enabled, and
+# each user-space thread's pid and CPU, in rtla 7.2's words.
+chk_debug() {
+	local tracer=${TOOL% *}
+
+	grep -Eq '^reading (osnoise/[a-z_]+|tracing_thresh) returned ' "$OUT.err" ||
+		echo "-D: no 'reading osnoise/... returned' line"
+	grep -Eq '^setting (osnoise/[a-z_]+|tracing_thresh) to ' "$OUT.err" ||
+		echo "-D: no 'setting osnoise/... to' line"
+	grep -qx "Enabling $tracer tracer" "$OUT.err" ||
+		echo "-D: no 'Enabling $tracer tracer'"
+	[ "$tracer" = timerlat ] && [ -e "$TR/osnoise/per_cpu/cpu0/timerlat_fd" ] || return 0
+	grep -Eqx 'User-space timerlat pid [0-9]+ on cpu 0' "$OUT.err" ||
+		echo "-D: no 'User-space timerlat pid N on cpu 0'"
+}
+
 # Handled by check_restored: only marks the tracefs check of a case.
 chk_restored() { :; }
 

@@ -15,7 +15,7 @@
 # takes 20-30 s on PREEMPT_RT with lockdep (rtla 6.1 as well): -d 60s.
 CASES='
 default ; *             ; rc=0 counts=0,1 numbers format=2 dur=2 ; %q -d 2s
-cpu0    ; *             ; rc=0 counts=0 numbers dur=2            ; -c 0 -d 2s
+cpu0    ; *             ; rc=0 counts=0 numbers dur=2 ~screens=3 ; -c 0 -d 2s
 buckets ; * hist        ; rc=0 counts=0,1 numbers format=1       ; -b 10 -E 50 -d 1s
 p2000   ; timerlat *    ; rc=0 counts=1 numbers                  ; %q -c 1 -p 2000 -d 2s
 p4000   ; timerlat *    ; rc=0 counts=1 numbers ratio=p2000:30:70 ; %q -c 1 -p 4000 -d 2s
@@ -40,6 +40,7 @@ badE    ; * hist        ; ~rc=1 ~oneline=entr|-E       ; -d 2s -E 0
 badb    ; * hist        ; ~rc=1 ~oneline=bucket|-b     ; -d 2s -b 0
 user    ; timerlat *    ; ~rcif=FD:0:1 ~usr ~restored ; %q -c 1 -u -p 2000 -d 2s
 kthr    ; timerlat top  ; ~rc=0 ~counts=0,1 ~numbers ~nousr ; -q -k -p 2000 -d 2s
+debug   ; timerlat top  ; ~rc=0 ~debug ~restored ; -q -D -c 0 -d 1s
 uload   ; timerlat top  ; ~rcif=FD:0:1 ~usr ~restored ; -q -U -d 1s
 hk      ; timerlat top  ; ~rc=0 ~counts=1 ~restored ; -q -H 0 -c 1 -p 2000 -d 2s
 hk      ; osnoise hist  ; ~rc=0 ~counts=1 ~restored ; -H 0 -c 1 -d 2s

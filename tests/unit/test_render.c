@@ -194,6 +194,91 @@ static void test_osnoise_top_matches_rtla61(void **state)
 	teardown(&f);
 }
 
+/* rtla 7.2's rules for top: when it refreshes, when it uses colours. */
+static void test_top_display(void **state)
+{
+	struct top_display d;
+
+	d = top_display(false, true);		/* a terminal */
+	assert_true(d.refresh);
+	assert_true(d.pretty);
+	d = top_display(false, false);		/* | tee log */
+	assert_true(d.refresh);
+	assert_false(d.pretty);
+	d = top_display(true, true);		/* -q */
+	assert_false(d.refresh);
+	assert_false(d.pretty);
+	d = top_display(true, false);
+	assert_false(d.refresh);
+	assert_false(d.pretty);
+}
+
+/* One measured CPU, 0, as with -c 0. */
+static void setup_cpu0(struct fixture *f, enum rtla_tracer tracer)
+{
+	params_init(&f->params, tracer, MODE_TOP);
+	CPU_SET(0, &f->params.cpu_set);
+	f->params.user_threads = tracer == TRACER_TIMERLAT;
+	assert_int_equal(results_alloc(&f->results, &f->params, 1), 0);
+}
+
+/*
+ * Top in a pipe, as rtla 7.2 printed it to @file: the screen of second
+ * @first_s, then the final summary at @last_s, each after ESC c, without
+ * colours.
+ */
+static void expect_piped(struct fixture *f,
+			 void (*fn)(FILE *, const struct rtla_params *,
+				    const struct rtla_results *),
+			 uint64_t first_s, uint64_t last_s, const char *file)
+{
+	char *want = read_data_file(file);
+	struct capture cap;
+
+	f->params.pretty = top_display(false, false).pretty;
+	capture_open(&cap);
+	f->results.elapsed_s = first_s;
+	render_screen_start(cap.stream);
+	fn(cap.stream, &f->params, &f->results);
+	f->results.elapsed_s = last_s;
+	render_screen_start(cap.stream);
+	fn(cap.stream, &f->params, &f->results);
+	assert_string_equal(capture_close(&cap), want);
+	free(cap.text);
+	free(want);
+	teardown(f);
+}
+
+/* osnoise top -c 0 -d 2s | cat: its last refresh and the summary. */
+static void test_osnoise_top_piped_matches_rtla72(void **state)
+{
+	struct fixture f;
+
+	setup_cpu0(&f, TRACER_OSNOISE);
+	f.results.cpu[0].periods = (struct noise_summary){
+		1, 1000000, 341822, 341822, 32919, 9273, 0, 253, 0, 49 };
+	expect_piped(&f, render_osnoise_top, 2, 2,
+		     "rtla72-osnoise-top-pipe.txt");
+}
+
+/* timerlat top -c 0 -d 2s | cat, user-space threads: the same (at 3 s). */
+static void test_timerlat_top_piped_matches_rtla72(void **state)
+{
+	struct histogram *hist;
+	struct fixture f;
+
+	setup_cpu0(&f, TRACER_TIMERLAT);
+	hist = f.results.cpu[0].hist;
+	set_summary(&hist[CTX_IRQ], 1797, 46, 225, 21264);
+	hist[CTX_IRQ].stats.cur = 73;
+	set_summary(&hist[CTX_THREAD], 1797, 62, 263, 21498);
+	hist[CTX_THREAD].stats.cur = 102;
+	set_summary(&hist[CTX_USER], 1797, 75, 280, 21564);
+	hist[CTX_USER].stats.cur = 117;
+	expect_piped(&f, render_timerlat_top, 2, 3,
+		     "rtla72-timerlat-top-pipe.txt");
+}
+
 static void test_hist_options(void **state)
 {
 	struct fixture f;
@@ -398,6 +483,9 @@ int main(void)
 		cmocka_unit_test(test_osnoise_hist_matches_rtla61),
 		cmocka_unit_test(test_timerlat_top_matches_rtla61),
 		cmocka_unit_test(test_osnoise_top_matches_rtla61),
+		cmocka_unit_test(test_top_display),
+		cmocka_unit_test(test_osnoise_top_piped_matches_rtla72),
+		cmocka_unit_test(test_timerlat_top_piped_matches_rtla72),
 		cmocka_unit_test(test_hist_options),
 		cmocka_unit_test(test_hist_percentiles),
 		cmocka_unit_test(test_hist_empty_column),

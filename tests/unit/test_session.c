@@ -13,6 +13,7 @@
 #include "session/instance.h"
 #include "session/housekeeping.h"
 #include "session/knobs.h"
+#include "session/log.h"
 
 #include "fake_tracefs.h"
 
@@ -220,6 +221,54 @@ static void test_housekeeping_cpus(void **state)
 	assert_false(housekeeping_cpus(NULL, &measured, &allowed, &cpus));
 }
 
+/* The -D lines the session layer reports, collected for the test. */
+static char logged[4096];
+
+static void log_line(const char *line)
+{
+	strncat(logged, line, sizeof(logged) - strlen(logged) - 2);
+	strcat(logged, "\n");
+}
+
+static void test_debug_log(void **state)
+{
+	struct knob_setting settings[] = { { KNOB_TIMERLAT_PERIOD, "500" } };
+	const struct knob_setting *failed = NULL;
+	struct tracefs_instance *instance;
+	struct knobs knobs;
+	char want[128];
+
+	logged[0] = '\0';
+	session_log_set(log_line);
+	assert_int_equal(knobs_save(&knobs), 0);
+	assert_int_equal(knobs_apply(&knobs, settings, 1, &failed), 0);
+	assert_int_equal(knobs_restore(&knobs), 0);
+	knobs_free(&knobs);
+	instance = rtla_instance_create("main");
+	assert_non_null(instance);
+	/* the fake instance has no current_tracer: the attempt is reported */
+	rtla_instance_set_tracer(instance, "timerlat");
+	assert_int_equal(rtla_instance_destroy(instance), 0);
+	session_log_set(NULL);
+	session_log("dropped without a hook");
+
+	/* rtla 7.2's words: the value read, the value written, restored */
+	assert_non_null(strstr(logged,
+			       "reading osnoise/timerlat_period_us returned 1000\n"
+			       "reading osnoise/print_stack returned 0\n"));
+	assert_non_null(strstr(logged, "reading osnoise/cpus returned 0-1\n"));
+	assert_non_null(strstr(logged, "reading tracing_thresh returned 0\n"));
+	assert_non_null(strstr(logged,
+			       "setting osnoise/timerlat_period_us to 500\n"
+			       "restoring osnoise/timerlat_period_us to 1000\n"));
+	snprintf(want, sizeof(want), "creating instance rtla-%d-main\n"
+		 "Enabling timerlat tracer\n"
+		 "removing instance rtla-%d-main\n",
+		 (int)getpid(), (int)getpid());
+	assert_non_null(strstr(logged, want));
+	assert_null(strstr(logged, "dropped"));
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -236,6 +285,8 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_instance_lifecycle, fake_tracefs,
 						remove_fake),
 		cmocka_unit_test_setup_teardown(test_stale_instances, fake_tracefs,
+						remove_fake),
+		cmocka_unit_test_setup_teardown(test_debug_log, fake_tracefs,
 						remove_fake),
 		cmocka_unit_test(test_instance_pid),
 		cmocka_unit_test(test_housekeeping_cpus),
