@@ -492,7 +492,7 @@ ACTIONS = {"trace", "trace,file=", "signal,num=", "shell,command=",
 
 
 # --budget of each link's hist mode
-BUDGETS = {"timerlat": {"%s:%s=" % (c, s) for c in ("irq", "thread")
+BUDGETS = {"timerlat": {"%s:%s=" % (c, s) for c in ("irq", "thread", "user")
                         for s in ("max", "avg", "over", "p99", "p99.9")},
            "osnoise": {"noise:%s=" % s
                        for s in ("max", "avg", "over", "p99", "p99.9")}}
@@ -524,7 +524,7 @@ def value_cases(rtla, tools):
                           {"signal,num="}, "a key of a signal action"))
         if "--budget" in names:
             if tool.startswith("timerlat"):
-                contexts = ["irq", "thread"]
+                contexts = ["irq", "thread", "user"]
             else:
                 contexts = ["noise"]
             if tool.endswith("hist"):
