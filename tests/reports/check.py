@@ -195,6 +195,15 @@ try:
 except (KeyError, ValueError) as e:
     check(False, "README gate JSON", repr(e))
 
+try:
+    root = ET.fromstring(files["readmefail.xml"])
+    check(rc("readmefail") == 2 and root.findall(".//failure") and
+          "violated" in files.get("readmefail.out", ""),
+          "the README's gate with its own budgets fails a TCG run (exit 2)",
+          files.get("readmefail.out", "")[-600:])
+except (ET.ParseError, KeyError) as e:
+    check(False, "README gate that fails", repr(e))
+
 und = files.get("undecided.out", "")
 check(rc("undecided") == 1 and "cannot tell on CPU 0" in und and
       "raise -E or -b" in und and "1 budget checked, 0 violated, 1 undecided" in und,
