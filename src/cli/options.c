@@ -61,6 +61,7 @@ static int set_trace(struct opt_ctx *ctx, const char *arg, const char **why)
 	struct rtla_params *params = ctx->params;
 
 	params->trace = true;
+	params->trace_on_stop = true;
 	if (!arg)
 		return 0;
 	if (*arg == '=')
@@ -86,6 +87,7 @@ static int set_event(struct opt_ctx *ctx, const char *arg, const char **why)
 		return -1;
 	params->nr_events++;
 	params->trace = true;
+	params->trace_on_stop = true;
 	return 0;
 }
 
@@ -455,7 +457,7 @@ static const struct opt_spec option_table[] = {
 	{ "deepest-idle-state", 0, required_argument, TLAT, "n",
 	  "let the measured CPUs go no deeper than idle state n (restored at the end)", set_deepest_idle_state },
 	{ "on-threshold", 0, required_argument, ANY, "action",
-	  "when a stop threshold is hit: trace[,file=NAME], signal,num=N,pid=PID|parent, shell,command=CMD or continue; repeatable, run in order", set_on_threshold },
+	  "when a stop threshold is hit: trace[,file=NAME], signal,num=N,pid=PID|parent, shell,command=CMD or continue; repeatable, run in order up to one that fails or continue", set_on_threshold },
 	{ "on-end", 0, required_argument, ANY, "action",
 	  "when the measurement ends: an action as for --on-threshold; repeatable", set_on_end },
 	{ "quiet", 'q', no_argument, FOR_TRACERS | FOR_TOP | FOR_HWNOISE, NULL,
@@ -693,6 +695,7 @@ static void apply_auto(struct rtla_params *params)
 		params->threshold_us = param_or(params->threshold_us, 1);
 	}
 	params->trace = true;
+	params->trace_on_stop = true;
 }
 
 /* --aa-only: stop at the latency given, analyse it, print nothing else. */

@@ -12,16 +12,21 @@
 #include "run/run.h"
 #include "session/instance.h"
 
-static int save_trace(struct run *run, const struct action *action)
+/* Save the trace to @file, named first as rtla 7.2 does; errors said. */
+static int save_trace(struct run *run, const char *file)
 {
-	const char *file = action->file ? action->file :
-			   run->tracer->trace_file;
-
+	fprintf(run->text, "  Saving trace to %s\n", file);
+	fflush(run->text);
 	if (!run->trace) {
 		errno = ENOENT;
-		return -1;
+	} else {
+		tracefs_trace_off(run->trace);
+		if (!rtla_instance_save_trace(run->trace, file))
+			return 0;
 	}
-	return rtla_instance_save_trace(run->trace, file);
+	run_error(run, "cannot save the trace to %s: %s", file,
+		  strerror(errno));
+	return -1;
 }
 
 static int send_signal(const struct action *action)
@@ -52,7 +57,8 @@ static int run_shell(struct run *run, const char *command)
 	       128 + WTERMSIG(status);
 }
 
-static void perform(struct run *run, struct action_outcome *outcome)
+/* Run one action: 0, or -1 when it failed (its outcome says how). */
+static int perform(struct run *run, struct action_outcome *outcome)
 {
 	const struct action *action = outcome->action;
 	int ret = 0;
@@ -60,29 +66,36 @@ static void perform(struct run *run, struct action_outcome *outcome)
 	outcome->runs++;
 	switch (action->kind) {
 	case ACTION_TRACE:
-		ret = save_trace(run, action);
+		ret = save_trace(run, action->file ? action->file :
+				 run->tracer->trace_file);
 		break;
 	case ACTION_SIGNAL:
 		ret = send_signal(action);
+		if (ret)
+			run_error(run, "action %s failed: %s", action->text,
+				  strerror(errno));
 		break;
 	case ACTION_SHELL:
 		outcome->exit_status = run_shell(run, action->command);
 		ret = outcome->exit_status ? -1 : 0;
+		if (outcome->exit_status > 0)
+			errno = 0;
+		/* rtla 7.2 says nothing: the command can speak for itself */
+		if (ret && errno)
+			run_error(run, "action %s failed: %s", action->text,
+				  strerror(errno));
+		else if (ret)
+			run_debug(run, "action %s exited with status %d",
+				  action->text, outcome->exit_status);
 		break;
 	case ACTION_CONTINUE:
 		break;
 	}
 	if (!ret)
-		return;
+		return 0;
 	outcome->failures++;
-	outcome->error = action->kind == ACTION_SHELL &&
-			 outcome->exit_status >= 0 ? 0 : errno;
-	if (outcome->error)
-		run_error(run, "action %s failed: %s", action->text,
-			  strerror(outcome->error));
-	else
-		run_error(run, "action %s exited with status %d", action->text,
-			  outcome->exit_status);
+	outcome->error = errno;
+	return -1;
 }
 
 void run_actions_init(struct action_outcomes *outcomes,
@@ -98,14 +111,32 @@ void run_actions_init(struct action_outcomes *outcomes,
 	outcomes->count = list->count;
 }
 
-bool run_actions(struct run *run, struct action_outcomes *outcomes)
+enum actions_result run_actions(struct run *run,
+				struct action_outcomes *outcomes)
 {
-	bool resume = false;
 	int i;
 
 	for (i = 0; i < outcomes->count; i++) {
-		perform(run, &outcomes->item[i]);
-		resume |= outcomes->item[i].action->kind == ACTION_CONTINUE;
+		if (perform(run, &outcomes->item[i]))
+			return ACTIONS_FAILED;
+		if (outcomes->item[i].action->kind == ACTION_CONTINUE)
+			return ACTIONS_CONTINUE;
 	}
-	return resume;
+	return ACTIONS_COMPLETED;
+}
+
+bool run_threshold_actions(struct run *run)
+{
+	switch (run_actions(run, &run->on_threshold)) {
+	case ACTIONS_CONTINUE:
+		return true;
+	case ACTIONS_COMPLETED:
+		if (run->params->trace_on_stop &&
+		    save_trace(run, tracer_trace_file(run->params)))
+			run->trace_save_failed = true;
+		break;
+	case ACTIONS_FAILED:
+		break;
+	}
+	return false;
 }

@@ -440,12 +440,23 @@ chk_hits() {
 		echo "no count of threshold hits"
 }
 
-# --on-end: a failing command and a signal to nobody are reported.
-chk_endshell() {
-	grep -q 'exited with status 1' "$OUT.err" ||
-		echo "the failing command was not reported"
-	grep -q 'No such process' "$OUT.err" ||
-		echo "the signal to a missing process was not reported"
+# The trace was saved to $1 (the tracer's default file without $1), and
+# said so in rtla 7.2's words.
+chk_saving() {
+	local file=${1:-${TOOL%% *}_trace.txt}
+
+	chk_file "$file"
+	[ "$(grep -cxF "  Saving trace to $file" "$OUT.out")" = 1 ] ||
+		echo "no line '  Saving trace to $file' on stdout"
+}
+
+# File $1 was not written (an action that must not have run).
+chk_nofile() { [ ! -e "$1" ] || echo "$1 was written"; }
+
+# No line on stderr matches the extended regex $1.
+chk_noerr() {
+	! grep -Eq -- "$1" "$OUT.err" ||
+		echo "stderr says: $(grep -E -- "$1" "$OUT.err" | head -n 1)"
 }
 
 # Handled by check_restored: only marks the tracefs check of a case.

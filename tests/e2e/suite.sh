@@ -50,8 +50,13 @@ align   ; timerlat top  ; ~rcif=ALIGN:0:1 ~restored ; -q -A 10 -p 2000 -d 2s
 idle    ; timerlat top  ; ~rc=1 ~oneline=idle ~restored ; -q --deepest-idle-state 0 -d 1s
 cgroup  ; timerlat top  ; ~rcif=FD:0:1 ~cgempty ~restored ; -q -C rtla-e2e -d 2s
 trigger ; timerlat hist ; ~rc=0 ~file=sched_sched_switch_hist.txt ~restored ; -d 2s -e sched:sched_switch --trigger hist:keys=prev_pid
-cont    ; timerlat top  ; ~rc=2 ~hits ~restored ; -q -T 1 -d 3s --on-threshold shell,command=true --on-threshold continue
-endact  ; osnoise top   ; ~rc=0 ~endshell ~restored ; -q -d 1s --on-end shell,command=false --on-end signal,num=10,pid=999999
+cont    ; timerlat top  ; rc=0 ~hits ~restored ; -q -T 1 -d 3s --on-threshold shell,command=true --on-threshold continue
+trfile  ; timerlat hist ; ~rc=2 ~early=20 saving=x.txt nofile=timerlat_trace.txt ; -T 1 -d 20s --on-threshold trace,file=x.txt
+trfile  ; osnoise top   ; ~rc=2 ~early=20 saving=x.txt nofile=osnoise_trace.txt ; -q -s 1 -d 20s --on-threshold trace,file=x.txt
+endtr   ; timerlat top  ; rc=0 saving                 ; -q -d 1s --on-end trace
+endtr   ; osnoise hist  ; rc=0 saving                 ; -d 1s --on-end trace
+actfail ; timerlat top  ; ~rc=2 ~early=20 nofile=ran.txt noerr=status ; -q -T 1 -d 20s --on-threshold shell,command=false --on-threshold shell,command=:>ran.txt --on-threshold continue
+endact  ; osnoise top   ; rc=0 nofile=ran.txt noerr=status ~restored ; -q -d 1s --on-end shell,command=false --on-end shell,command=:>ran.txt
 killINT ; *             ; ~rc=0 ~restored              ; %q -d 30s
 killTERM; *             ; ~restored                    ; %q -d 30s
 '
@@ -64,8 +69,11 @@ run_tool() {
 	echo "$CASES" | sed 's/ *; */;/g' | while IFS=';' read -r id pat checks args; do
 		[ -n "$id" ] || continue
 		case $TOOL in $pat) ;; *) continue ;; esac
-		# E2E_CASES="id ...": run only those cases
-		case " ${E2E_CASES:-$id} " in *" $id "*) ;; *) continue ;; esac
+		# E2E_CASES="id ..." (or "id,..."): run only those cases
+		case " $(echo "${E2E_CASES:-$id}" | tr , ' ') " in
+		*" $id "*) ;;
+		*) continue ;;
+		esac
 		args=$(echo "$args" | sed "s/%q/$top/")
 		case $id in
 		kill*)	kill_case "${id#kill}" "$checks" $args ;;
