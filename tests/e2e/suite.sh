@@ -36,6 +36,7 @@ badc    ; *             ; ~rc=1 ~oneline=cpu|abc       ; -d 2s -c abc
 badd    ; *             ; ~rc=1 ~oneline=duration|xyz  ; -d xyz
 badopt  ; *             ; ~rc=1 ~oneline=bogus         ; -d 2s --bogus
 badP    ; *             ; ~rc=1 ~oneline=prio|x:1      ; -d 2s -P x:1
+prioF   ; timerlat top  ; rc=0 counts=0,1 ~restored   ; -q -P F:1 -d 1s
 badE    ; * hist        ; ~rc=1 ~oneline=entr|-E       ; -d 2s -E 0
 badb    ; * hist        ; ~rc=1 ~oneline=bucket|-b     ; -d 2s -b 0
 user    ; timerlat *    ; ~rcif=FD:0:1 ~usr ~restored ; %q -c 1 -u -p 2000 -d 2s

@@ -100,6 +100,17 @@ static void test_sched(void **state)
 	assert_int_equal(s.policy, SCHED_DEADLINE);
 	assert_int_equal(s.runtime_ns, 100000);
 	assert_int_equal(s.period_ns, 1000000);
+	/* rtla 7.2 takes the policy letter in either case */
+	assert_int_equal(parse_sched("F:1", &s, &why), 0);
+	assert_int_equal(s.policy, SCHED_FIFO);
+	assert_int_equal(s.priority, 1);
+	assert_int_equal(parse_sched("R:2", &s, &why), 0);
+	assert_int_equal(s.policy, SCHED_RR);
+	assert_int_equal(parse_sched("O:0", &s, &why), 0);
+	assert_int_equal(s.policy, SCHED_OTHER);
+	assert_int_equal(parse_sched("D:100us:1ms", &s, &why), 0);
+	assert_int_equal(s.policy, SCHED_DEADLINE);
+	assert_int_equal(parse_sched("X:1", &s, &why), -1);
 	assert_int_equal(parse_sched("d:2ms:1ms", &s, &why), -1);
 	assert_int_equal(parse_sched("f:100", &s, &why), -1);
 	assert_int_equal(parse_sched("f:0", &s, &why), -1);
