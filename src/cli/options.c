@@ -644,14 +644,59 @@ unknown:
 	fprintf(err, "rtla %s: unknown option '%s'\n", tool->name, word);
 }
 
+/*
+ * rtla 7.2's own line for a refused value of these options, printed
+ * instead of ours (scripts may look for it); "%s" in it is the value.
+ */
+static const struct {
+	const char *option;
+	const char *line;
+} refused_lines[] = {
+	{ "cpus", "Invalid -c cpu list" },
+	{ "duration", "Invalid -d duration" },
+	{ "priority", "Invalid -P priority" },
+	{ "house-keeping", "Error parsing house keeping CPUs" },
+	{ "bucket-size", "Bucket size needs to be > 0 and <= 1000000" },
+	{ "entries", "Entries must be > 10 and < 10000000" },
+	{ "on-threshold", "Invalid action %s" },
+	{ "on-end", "Invalid action %s" },
+};
+
+/* Print rtla 7.2's line for @spec's refused value @arg: false if none. */
+static bool print_refused(const struct opt_spec *spec, const char *arg,
+			  FILE *err)
+{
+	const char *line, *value;
+	size_t i;
+
+	for (i = 0; i < sizeof(refused_lines) / sizeof(refused_lines[0]); i++)
+		if (!strcmp(refused_lines[i].option, spec->long_name))
+			break;
+	if (i == sizeof(refused_lines) / sizeof(refused_lines[0]))
+		return false;
+	line = refused_lines[i].line;
+	value = strstr(line, "%s");
+	if (value && arg)
+		fprintf(err, "%.*s%s%s\n", (int)(value - line), line, arg,
+			value + 2);
+	else
+		fprintf(err, "%s\n", line);
+	return true;
+}
+
 static int check_combinations(const struct tool_id *tool,
 			      struct rtla_params *params, FILE *err)
 {
 	const char *why;
 
+	/* rtla 7.2's lines where it has one */
 	if (params->no_irq && params->no_thread) {
-		fprintf(err, "rtla %s: --no-irq and --no-thread together leave nothing to show\n",
-			tool->name);
+		fprintf(err, "no-irq and no-thread set, there is nothing to do here\n");
+		return -1;
+	}
+	if (params->user_threads && params->kernel_threads &&
+	    !params->user_load) {
+		fprintf(err, "--kernel-threads and --user-threads are mutually exclusive!\n");
 		return -1;
 	}
 	if (param_given(params->aa_only_us) && params->no_aa) {
@@ -759,6 +804,8 @@ enum options_result options_parse(const struct tool_id *tool, int argc,
 			arg = argv[optind++];
 		why = NULL;
 		if (spec->set(&ctx, arg, &why)) {
+			if (print_refused(spec, arg, err))
+				return OPTIONS_ERROR;
 			spelled(spec, opt, name, sizeof(name));
 			if (arg)
 				fprintf(err, "rtla %s: invalid %s '%s': %s\n",

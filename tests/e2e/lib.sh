@@ -280,6 +280,15 @@ chk_oneline() {
 	grep -Eiq -- "$1" "$OUT.err" || echo "stderr does not name the problem (/$1/)"
 }
 
+# stderr is exactly the line $1, "_" standing for a space (rtla 7.2's
+# own line for a refused value; rtla 6.1 follows it with its usage).
+chk_line() {
+	local want=$(echo "$1" | tr _ ' ')
+
+	[ "$(cat "$OUT.err")" = "$want" ] ||
+		echo "stderr is not the line '$want'"
+}
+
 # Total count of this run is $2..$3 percent of that of case $1.
 chk_ratio() {
 	local lo=${1#*:} a b

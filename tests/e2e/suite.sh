@@ -32,13 +32,13 @@ noaa    ; timerlat top  ; ~rc=2 early=20 aa=none ; -q -T 500 --no-aa -d 20s
 auto    ; osnoise top   ; ~rc=2 ~stopline early=60 file=t2.txt   ; -q -a 1 -d 60s -t=t2.txt
 auto    ; osnoise hist  ; ~rc=2 ~stopline early=60 file=osnoise_trace.txt ; -a 1 -d 60s
 badp    ; *             ; ~rc=1 ~oneline=period|-p     ; -d 2s -p 0
-badc    ; *             ; ~rc=1 ~oneline=cpu|abc       ; -d 2s -c abc
-badd    ; *             ; ~rc=1 ~oneline=duration|xyz  ; -d xyz
+badc    ; *             ; ~rc=1 ~oneline=cpu|abc ~line=Invalid_-c_cpu_list ; -d 2s -c abc
+badd    ; *             ; ~rc=1 ~oneline=duration|xyz ~line=Invalid_-d_duration ; -d xyz
 badopt  ; *             ; ~rc=1 ~oneline=bogus         ; -d 2s --bogus
-badP    ; *             ; ~rc=1 ~oneline=prio|x:1      ; -d 2s -P x:1
+badP    ; *             ; ~rc=1 ~oneline=prio|x:1 ~line=Invalid_-P_priority ; -d 2s -P x:1
 prioF   ; timerlat top  ; rc=0 counts=0,1 ~restored   ; -q -P F:1 -d 1s
-badE    ; * hist        ; ~rc=1 ~oneline=entr|-E       ; -d 2s -E 0
-badb    ; * hist        ; ~rc=1 ~oneline=bucket|-b     ; -d 2s -b 0
+badE    ; * hist        ; ~rc=1 ~oneline=entr|-E ~line=Entries_must_be_>_10_and_<_10000000 ; -d 2s -E 0
+badb    ; * hist        ; ~rc=1 ~oneline=bucket|-b ~line=Bucket_size_needs_to_be_>_0_and_<=_1000000 ; -d 2s -b 0
 user    ; timerlat *    ; ~rcif=FD:0:1 ~usr ~restored ; %q -c 1 -u -p 2000 -d 2s
 kthr    ; timerlat top  ; ~rc=0 ~counts=0,1 ~numbers ~nousr ; -q -k -p 2000 -d 2s
 uload   ; timerlat top  ; ~rcif=FD:0:1 ~usr ~restored ; -q -U -d 1s
