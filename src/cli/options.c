@@ -755,6 +755,20 @@ static void apply_aa_only(struct rtla_params *params)
 					  params->aa_only_us);
 }
 
+/* The words after the options, for one warning. */
+struct extra_words {
+	char text[256];
+	size_t len;
+};
+
+static void argv_extra(char **argv, int i, struct extra_words *extra)
+{
+	size_t room = sizeof(extra->text) - extra->len;
+	int n = snprintf(extra->text + extra->len, room, " %s", argv[i]);
+
+	extra->len += n < 0 ? 0 : (size_t)n < room ? (size_t)n : room - 1;
+}
+
 enum options_result options_parse(const struct tool_id *tool, int argc,
 				  char **argv, int nr_cpus,
 				  struct rtla_params *params, FILE *err)
@@ -764,6 +778,7 @@ enum options_result options_parse(const struct tool_id *tool, int argc,
 	char shortopts[3 * MAX_LONG_OPTIONS + 3];
 	size_t count = tool_options(tool, specs);
 	struct opt_ctx ctx = { .params = params, .nr_cpus = nr_cpus };
+	struct extra_words extra = { .len = 0 };
 	const struct opt_spec *spec;
 	const char *why, *arg;
 	char name[64];
@@ -777,7 +792,16 @@ enum options_result options_parse(const struct tool_id *tool, int argc,
 	build_getopt(specs, count, longopts, shortopts);
 	optind = 0;
 	opterr = 0;
-	while ((opt = getopt_long(argc, argv, shortopts, longopts, NULL)) != -1) {
+	for (;;) {
+		opt = getopt_long(argc, argv, shortopts, longopts, NULL);
+		/* a word that is no option: rtla 7.2 skips it and goes on */
+		if (opt == -1 && optind < argc &&
+		    strcmp(argv[optind - 1], "--")) {
+			argv_extra(argv, optind++, &extra);
+			continue;
+		}
+		if (opt == -1)
+			break;
 		if (opt == '?') {
 			if (optopt && optopt < 256)
 				fprintf(err, "rtla %s: unknown option '-%c'\n",
@@ -816,11 +840,12 @@ enum options_result options_parse(const struct tool_id *tool, int argc,
 			return OPTIONS_ERROR;
 		}
 	}
-	if (optind < argc) {
-		fprintf(err, "rtla %s: unexpected argument '%s'\n", tool->name,
-			argv[optind]);
-		return OPTIONS_ERROR;
-	}
+	while (optind < argc)
+		argv_extra(argv, optind++, &extra);
+	/* rtla 7.2 runs without a word about them */
+	if (extra.len)
+		fprintf(err, "rtla %s: ignoring extra arguments:%s\n",
+			tool->name, extra.text);
 	apply_auto(params);
 	apply_aa_only(params);
 	if (tool->hwnoise)
