@@ -280,6 +280,12 @@ chk_oneline() {
 	grep -Eiq -- "$1" "$OUT.err" || echo "stderr does not name the problem (/$1/)"
 }
 
+# --no-header: no "#" line and no column titles; bucket rows first.
+chk_noheader() {
+	! grep -q '^#\|^Index' "$OUT.out" || echo "a header line: $(grep '^#\|^Index' "$OUT.out" | head -n 1)"
+	head -n 1 "$OUT.out" | grep -Eq '^[0-9]+ ' || echo "first line: $(head -n 1 "$OUT.out")"
+}
+
 # stderr is exactly the line $1, "_" standing for a space (rtla 7.2's
 # own line for a refused value; rtla 6.1 follows it with its usage).
 chk_line() {

@@ -38,6 +38,7 @@ badopt  ; *             ; ~rc=1 ~oneline=bogus         ; -d 2s --bogus
 badP    ; *             ; ~rc=1 ~oneline=prio|x:1 ~line=Invalid_-P_priority ; -d 2s -P x:1
 prioF   ; timerlat top  ; rc=0 counts=0,1 ~restored   ; -q -P F:1 -d 1s
 extra   ; timerlat top  ; rc=0 counts=0,1 ~restored   ; -q -d 1s foo
+nohdr   ; timerlat hist ; rc=0 noheader ~restored     ; --no-header -d 1s
 badE    ; * hist        ; ~rc=1 ~oneline=entr|-E ~line=Entries_must_be_>_10_and_<_10000000 ; -d 2s -E 0
 badb    ; * hist        ; ~rc=1 ~oneline=bucket|-b ~line=Bucket_size_needs_to_be_>_0_and_<=_1000000 ; -d 2s -b 0
 user    ; timerlat *    ; ~rcif=FD:0:1 ~usr ~restored ; %q -c 1 -u -p 2000 -d 2s
