@@ -468,6 +468,11 @@ chk_saving() {
 # File $1 was not written (an action that must not have run).
 chk_nofile() { [ ! -e "$1" ] || echo "$1 was written"; }
 
+# A line on stderr matches the extended regex $1.
+chk_errhas() {
+	grep -Eq -- "$1" "$OUT.err" || echo "no line on stderr matches /$1/"
+}
+
 # No line on stderr matches the extended regex $1.
 chk_noerr() {
 	! grep -Eq -- "$1" "$OUT.err" ||

@@ -39,6 +39,7 @@ badP    ; *             ; ~rc=1 ~oneline=prio|x:1 ~line=Invalid_-P_priority ; -d
 prioF   ; timerlat top  ; rc=0 counts=0,1 ~restored   ; -q -P F:1 -d 1s
 extra   ; timerlat top  ; rc=0 counts=0,1 ~restored   ; -q -d 1s foo
 nohdr   ; timerlat hist ; rc=0 noheader ~restored     ; --no-header -d 1s
+nobpf   ; timerlat top  ; rc=0 counts=0,1 ~errhas=RTLA_NO_BPF=1:.reading ; -q -D -d 1s
 badE    ; * hist        ; ~rc=1 ~oneline=entr|-E ~line=Entries_must_be_>_10_and_<_10000000 ; -d 2s -E 0
 badb    ; * hist        ; ~rc=1 ~oneline=bucket|-b ~line=Bucket_size_needs_to_be_>_0_and_<=_1000000 ; -d 2s -b 0
 user    ; timerlat *    ; ~rcif=FD:0:1 ~usr ~restored ; %q -c 1 -u -p 2000 -d 2s
@@ -81,6 +82,10 @@ run_tool() {
 		args=$(echo "$args" | sed "s/%q/$top/")
 		case $id in
 		kill*)	kill_case "${id#kill}" "$checks" $args ;;
+		# rtla 7.x's switch to its tracefs path
+		nobpf*)	export RTLA_NO_BPF=1
+			run_case "$id" "$checks" $args
+			unset RTLA_NO_BPF ;;
 		# -C with no cgroup v2 hierarchy mounted: nothing to join
 		nocg*)	umount /sys/fs/cgroup 2>/dev/null
 			run_case "$id" "$checks" $args
