@@ -56,11 +56,11 @@ cgroup  ; timerlat top  ; ~rcif=FD:0:1 ~cgempty ~restored ; -q -C rtla-e2e -d 2s
 nocg    ; timerlat hist ; rc=0 counts=0,1 ~oneline=cgroup ~restored ; -C -d 1s
 trigger ; timerlat hist ; ~rc=0 ~file=sched_sched_switch_hist.txt ~restored ; -d 2s -e sched:sched_switch --trigger hist:keys=prev_pid
 cont    ; timerlat top  ; rc=0 ~hits ~restored ; -q -T 1 -d 3s --on-threshold shell,command=true --on-threshold continue
-trfile  ; timerlat hist ; ~rc=2 ~early=20 saving=x.txt nofile=timerlat_trace.txt ; -T 1 -d 20s --on-threshold trace,file=x.txt
-trfile  ; osnoise top   ; ~rc=2 ~early=20 saving=x.txt nofile=osnoise_trace.txt ; -q -s 1 -d 20s --on-threshold trace,file=x.txt
+trfile  ; timerlat hist ; ~rc=2 stopline saving=x.txt nofile=timerlat_trace.txt ; -T 1 -d 5s --on-threshold trace,file=x.txt
+trfile  ; osnoise top   ; ~rc=2 stopline saving=x.txt nofile=osnoise_trace.txt ; -q -s 1 -d 5s --on-threshold trace,file=x.txt
 endtr   ; timerlat top  ; rc=0 saving                 ; -q -d 1s --on-end trace
 endtr   ; osnoise hist  ; rc=0 saving                 ; -d 1s --on-end trace
-actfail ; timerlat top  ; ~rc=2 ~early=20 nofile=ran.txt noerr=status ; -q -T 1 -d 20s --on-threshold shell,command=false --on-threshold shell,command=:>ran.txt --on-threshold continue
+actfail ; timerlat top  ; ~rc=2 stopline nofile=ran.txt noerr=status ; -q -T 1 -d 5s --on-threshold shell,command=false --on-threshold shell,command=:>ran.txt --on-threshold continue
 endact  ; osnoise top   ; rc=0 nofile=ran.txt noerr=status ~restored ; -q -d 1s --on-end shell,command=false --on-end shell,command=:>ran.txt
 killINT ; *             ; ~rc=0 ~restored              ; %q -d 30s
 killTERM; *             ; ~restored                    ; %q -d 30s
