@@ -140,6 +140,8 @@ bool run_threshold_actions(struct run *run);
 int run_aa_setup(struct run *run);
 void run_aa_report(struct run *run);
 void run_aa_teardown(struct run *run);
+/* --aa-only without a stop: the largest latency the tracer saw. */
+void run_aa_max_latency(struct run *run);
 
 /* Report a stop, check budgets, write reports; the exit status. */
 int run_finish(struct run *run);

@@ -468,6 +468,12 @@ chk_saving() {
 # File $1 was not written (an action that must not have run).
 chk_nofile() { [ ! -e "$1" ] || echo "$1 was written"; }
 
+# --aa-only without a stop: rtla 7.2's line with the largest latency.
+chk_maxlat() {
+	grep -Eqx '  Max latency was [0-9]+' "$OUT.out" ||
+		echo "no line '  Max latency was N' on stdout"
+}
+
 # A line on stderr matches the extended regex $1.
 chk_errhas() {
 	grep -Eq -- "$1" "$OUT.err" || echo "no line on stderr matches /$1/"

@@ -29,6 +29,7 @@ auto    ; timerlat top  ; ~rc=2 stopline early=20 file=timerlat_trace.txt aa ; -
 aa500   ; timerlat top  ; ~rc=2 stopline early=20 aa ; -q -k -T 500 -d 20s
 aa500   ; timerlat hist ; ~rc=2 stopline aa ; -a 500 -d 20s --dump-tasks
 noaa    ; timerlat top  ; ~rc=2 early=20 aa=none ; -q -T 500 --no-aa -d 20s
+aamax   ; timerlat top  ; rc=0 maxlat ; --aa-only 5000000 -d 1s
 auto    ; osnoise top   ; ~rc=2 ~stopline early=60 file=t2.txt   ; -q -a 1 -d 60s -t=t2.txt
 auto    ; osnoise hist  ; ~rc=2 ~stopline early=60 file=osnoise_trace.txt ; -a 1 -d 60s
 badp    ; *             ; ~rc=1 ~oneline=period|-p     ; -d 2s -p 0
