@@ -82,7 +82,7 @@ fi
 
 # The package's files, exactly
 pages="rtla rtla-osnoise rtla-osnoise-top rtla-osnoise-hist rtla-timerlat
-rtla-timerlat-top rtla-timerlat-hist rtla-hwnoise"
+rtla-timerlat-top rtla-timerlat-hist rtla-hwnoise rtla-report rtla-compare"
 {
 	echo ./usr/bin/rtla
 	echo ./usr/bin/osnoise

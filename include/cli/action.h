@@ -6,6 +6,8 @@
 #include <sys/types.h>
 
 #define RTLA_MAX_ACTIONS	16
+/* init: never signalled, neither as pid= nor as rtla's parent */
+#define INIT_PID		1
 
 enum action_kind {
 	ACTION_TRACE,		/* save the trace */
@@ -23,6 +25,7 @@ struct action {
 	pid_t pid;		/* signal: pid=; 0 with to_parent */
 	bool to_parent;		/* signal: pid=parent */
 	char *command;		/* shell: command= */
+	unsigned int timeout_s;	/* shell: timeout=, 0 for none */
 };
 
 struct action_list {
@@ -32,8 +35,8 @@ struct action_list {
 
 /*
  * Parse "trace[,file=NAME]", "signal,num=N,pid=PID|parent",
- * "shell,command=CMD" (the command is the rest of the text, commas
- * included) or "continue"; -1 with *why on bad input.
+ * "shell[,timeout=SECONDS],command=CMD" (the command is the rest of the
+ * text, commas included) or "continue"; -1 with *why on bad input.
  */
 int action_parse(const char *text, struct action *action, const char **why);
 void action_list_free(struct action_list *list);

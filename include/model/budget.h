@@ -14,15 +14,31 @@ int budget_parse(const char *text, enum rtla_tracer tracer,
 		 enum rtla_mode mode, struct budget *budget,
 		 const char **why);
 
+enum budget_result {
+	BUDGET_MET,
+	BUDGET_MISSED,
+	/* a percentile past the histogram, between its end and the max */
+	BUDGET_UNDECIDED,
+};
+
+/* "met", "violated", "undecided" */
+extern const char *const budget_result_names[];
+
 /* One budget on one CPU, in the results' display unit. */
 struct budget_verdict {
 	const struct budget *budget;
 	int cpu;
-	bool pass;
-	bool known;		/* false: the percentile is past the histogram */
+	enum budget_result result;
+	bool past_end;		/* the percentile is past the histogram:
+				   value is the histogram's end */
 	uint64_t value;
 	uint64_t limit;
+	uint64_t max;		/* the context's max, which decides then */
 };
+
+/* How many verdicts have @result. */
+int budget_verdicts_count(const struct budget_verdict *verdicts, int count,
+			  enum budget_result result);
 
 /* Check every budget on every shown CPU; returns how many verdicts. */
 /*
@@ -34,6 +50,13 @@ int budgets_check_units(const struct rtla_params *params, const char **why);
 int budgets_evaluate(const struct rtla_params *params,
 		     const struct rtla_results *results,
 		     struct budget_verdict *verdicts, int max);
+
+/*
+ * Percentile budgets whose limit lies at or past the end of the histogram
+ * (-E x -b): they can then be decided only by the max.  0, or -1 with
+ * *why naming the first.
+ */
+int budgets_check_range(const struct rtla_params *params, const char **why);
 
 /* "budget thread:p99=50us violated on CPU 1: 73 us > 50 us" */
 void budget_verdict_describe(const struct budget_verdict *verdict,

@@ -34,6 +34,9 @@ struct rtla_results {
 	struct cpu_results *cpu;
 };
 
+/* The bytes results_alloc() takes for the buckets of @params' histograms. */
+uint64_t results_histogram_bytes(const struct rtla_params *params,
+				 int nr_cpus);
 /*
  * Room for @nr_cpus CPUs; histogram buckets only for the CPUs and
  * contexts the run measures.

@@ -3,6 +3,7 @@
 #define RTLA_OUT_FILE_H
 
 #include <stddef.h>
+#include <stdio.h>
 
 /*
  * An output file written as a new temporary beside @path (O_EXCL: no
@@ -21,6 +22,13 @@ int out_file_open(struct out_file *file, const char *path);
 int out_file_commit(struct out_file *file);
 /* Close and remove the temporary. */
 void out_file_abort(struct out_file *file);
+
+/*
+ * Write @path ("-": stdout) through @writer(@ctx, stream), as an
+ * out_file: 0, or -1 with errno.
+ */
+int out_file_write(const char *path, int (*writer)(const void *, FILE *),
+		   const void *ctx);
 
 /*
  * Before a run: can a file be created beside @path, and is @path, if it

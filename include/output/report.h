@@ -9,22 +9,7 @@
 #include "model/budget.h"
 #include "cli/params.h"
 #include "model/results.h"
-
-/* The facts of the machine that decide latency. */
-struct system_facts {
-	char sysname[65];
-	char nodename[65];
-	char release[65];
-	char version[65];
-	char machine[65];
-	bool realtime;
-	char preemption[32];
-	char cmdline[4096];
-	char isolcpus[256];
-	char nohz_full[256];
-	char clocksource[64];
-	int cpu_dma_latency_us;		/* -1: unknown */
-};
+#include "model/system_facts.h"
 
 void system_facts_collect(struct system_facts *facts);
 
@@ -38,6 +23,10 @@ struct run_report {
 	time_t start_time;
 	time_t end_time;
 	int exit_status;
+	const char *end_reason;		/* "duration", "threshold", "SIGTERM"... */
+	bool interrupted;		/* a signal ended it before its -d */
+	uint64_t period_us;		/* the tracer's, given or default */
+	uint64_t runtime_us;		/* osnoise */
 	const struct budget_verdict *verdicts;
 	int nr_verdicts;
 	const struct action_outcomes *on_threshold;

@@ -62,6 +62,8 @@ struct run {
 
 /* The signal that asked the run to end, or 0. */
 extern volatile sig_atomic_t run_stop_requested;
+/* How many ending signals came: a new one while an action runs ends it. */
+extern volatile sig_atomic_t run_signals_caught;
 
 /* "rtla timerlat hist: ..." on stderr. */
 void run_error(const struct run *run, const char *fmt, ...)
@@ -110,6 +112,11 @@ void run_reset_kernel(struct run *run);
 
 /* Route end-of-run signals to run_stop_requested. */
 void run_catch_signals(void);
+/*
+ * In a child about to exec: every signal back to its default (a hangup
+ * stays ignored under nohup), none blocked.  Async-signal-safe.
+ */
+void run_signals_for_exec(void);
 /* Collect samples until the duration, a stop threshold or a signal. */
 void run_measure(struct run *run);
 

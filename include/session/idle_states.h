@@ -5,6 +5,8 @@
 #include <sched.h>
 #include <stdbool.h>
 
+#include "session/state_record.h"
+
 /* The idle states rtla disabled, to enable again. */
 struct idle_states {
 	int nr_cpus;
@@ -13,15 +15,25 @@ struct idle_states {
 };
 
 /*
- * Disable every idle state deeper than @deepest on the CPUs of @cpus,
- * saving what was set.  -1 with errno on failure (ENODEV: no cpuidle
- * states on a CPU); what was changed is still put back by
- * idle_states_restore().
+ * Find the idle states deeper than @deepest that are enabled on the CPUs
+ * of @cpus: those idle_states_apply() disables.  -1 with errno on
+ * failure (ENODEV: no cpuidle states on a CPU).
  */
-int idle_states_limit(struct idle_states *saved, const cpu_set_t *cpus,
-		      int nr_cpus, unsigned int deepest);
+int idle_states_plan(struct idle_states *saved, const cpu_set_t *cpus,
+		     int nr_cpus, unsigned int deepest);
+/*
+ * Disable the planned states; -1 with errno on failure, and what was
+ * changed is still put back by idle_states_restore().
+ */
+int idle_states_apply(const struct idle_states *saved);
+/*
+ * The cpuidle files the plan changes, with the value that undoes it,
+ * for the state record: how many (*@files to free), or -1.
+ */
+int idle_states_files(const struct idle_states *saved,
+		      struct saved_file **files);
 
-/* Put back every state idle_states_limit() changed; -1 if one failed. */
+/* Enable again every planned state; -1 if one failed. */
 int idle_states_restore(struct idle_states *saved);
 
 #endif

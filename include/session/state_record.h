@@ -15,15 +15,25 @@
  */
 const char *state_record_path(void);
 
-/* Write the saved values of @knobs, with this process's pid. */
-int state_record_write(const struct knobs *knobs);
+/* A file outside tracefs that a run changes, and its original value. */
+struct saved_file {
+	char path[128];
+	char value[16];
+};
+
+/*
+ * Write the saved values of @knobs and the @nr_files @files (cpuidle's
+ * "disable" files of --deepest-idle-state), with this process's pid.
+ */
+int state_record_write(const struct knobs *knobs,
+		       const struct saved_file *files, int nr_files);
 void state_record_remove(void);
 
 /*
  * When a record left by a process that no longer runs exists: write its
  * values back where the kernel's differ, remove it, and return the
- * number of knobs put back (*pid: the dead run's), -1 if one could not
- * be.  0 when there is no such record; @what lists the knobs restored.
+ * number of knobs and files put back (*pid: the dead run's), -1 if one
+ * could not be.  0 when there is no such record; @what lists them.
  */
 int state_record_recover(pid_t *pid, char *what, size_t size);
 

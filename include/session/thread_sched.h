@@ -10,9 +10,12 @@
 int sched_apply(pid_t pid, const struct sched_spec *sched);
 
 /*
- * The processes whose name starts with @prefix ("timerlat/": the
- * tracer's kernel threads), at most @max of them; how many, or -1.
+ * The kernel threads (children of kthreadd) whose name starts with
+ * @prefix ("timerlat/": the tracer's), found in @proc (NULL: "/proc"),
+ * at most @max of them; how many, or -1.  A user process of that name
+ * is not one of them.
  */
-int threads_named(const char *prefix, pid_t *pids, int max);
+int tracer_threads(const char *proc, const char *prefix, pid_t *pids,
+		   int max);
 
 #endif

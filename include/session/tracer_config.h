@@ -20,6 +20,10 @@ struct tracer_config {
 #define OSNOISE_DEFAULT_RUNTIME_US	1000000
 #define TIMERLAT_DEFAULT_PERIOD_US	1000
 
+/* The period and (osnoise) runtime a run uses, given or not. */
+uint64_t tracer_config_period_us(const struct rtla_params *params);
+uint64_t tracer_config_runtime_us(const struct rtla_params *params);
+
 /*
  * Every knob the tracer depends on gets a value: the one asked for, or
  * the tracer's default, so a run never inherits a leftover setting.

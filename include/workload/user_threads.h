@@ -3,11 +3,15 @@
 #define RTLA_USER_THREADS_H
 
 #include <sched.h>
+#include <signal.h>
 #include <sys/types.h>
 
 #include "cli/params.h"
 
 struct user_threads;
+
+/* Wakes a user-space thread out of its read; no end of the run. */
+#define USER_THREADS_WAKE_SIGNAL	(SIGRTMIN + 1)
 
 /* The file a user-space timerlat thread of @cpu reads, under tracefs. */
 #define TIMERLAT_FD_FMT		"osnoise/per_cpu/cpu%d/timerlat_fd"

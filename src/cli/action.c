@@ -42,10 +42,39 @@ static int parse_signal_arg(const char *arg, struct action *action,
 		}
 		if (parse_u64_range(value, 1, 4194304, &number, why))
 			return fail(why, "pid= takes a process id or parent");
+		if (number == INIT_PID)
+			return fail(why, "pid= takes a process id other than 1 (init), or parent");
 		action->pid = number;
 		return 0;
 	}
 	return fail(why, "signal takes num=N and pid=PID|parent");
+}
+
+/* "[timeout=SECONDS,]command=CMD": the command is the rest, commas and all. */
+static int parse_shell(const char *text, struct action *action,
+		       const char **why)
+{
+	const char *value = value_of(text, "timeout"), *command;
+	char seconds[32];
+	uint64_t number;
+	size_t len;
+
+	if (value) {
+		len = strcspn(value, ",");
+		if (len >= sizeof(seconds))
+			return fail(why, "timeout= takes seconds, 1-86400");
+		memcpy(seconds, value, len);
+		seconds[len] = '\0';
+		if (parse_u64_range(seconds, 1, 86400, &number, why))
+			return fail(why, "timeout= takes seconds, 1-86400");
+		action->timeout_s = number;
+		text = value + len + (value[len] == ',');
+	}
+	command = value_of(text, "command");
+	if (!command || !*command)
+		return fail(why, "shell takes command=CMD");
+	action->command = strdup(command);
+	return 0;
 }
 
 /* The comma-separated key=value words after the action's name. */
@@ -92,14 +121,8 @@ int action_parse(const char *text, struct action *action, const char **why)
 		return fail(why, "expected trace, signal, shell or continue");
 	action->kind = i;
 	text += len + (text[len] == ',');
-	if (action->kind == ACTION_SHELL) {
-		const char *command = value_of(text, "command");
-
-		if (!command || !*command)
-			return fail(why, "shell takes command=CMD");
-		action->command = strdup(command);
-		return 0;
-	}
+	if (action->kind == ACTION_SHELL)
+		return parse_shell(text, action, why);
 	snprintf(args, sizeof(args), "%s", text);
 	if (parse_args(args, action, why)) {
 		free(action->file);

@@ -2,6 +2,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "run/file_tools.h"
 #include "run/tool.h"
 #include "version.h"
 
@@ -32,6 +33,10 @@ static void usage(FILE *out)
 	for (i = 0; i < NR_COMMANDS; i++)
 		fprintf(out, "     %-9s- %s\n", commands[i].name,
 			commands[i].help);
+	fprintf(out, "     %-9s- %s\n", "report",
+		"print and write a saved JSON report again (rtla's or cyclictest's)");
+	fprintf(out, "     %-9s- %s\n", "compare",
+		"compare two saved reports: a regression gate");
 	fprintf(out, "\n  modes of osnoise and timerlat: top (the default), hist\n");
 	fprintf(out, "  rtla COMMAND [MODE] --help describes the options\n");
 }
@@ -123,7 +128,11 @@ int main(int argc, char **argv)
 	cmd = find_command(argv[1]);
 	if (cmd)
 		return run_command(cmd, argc - 1, argv + 1);
-	fprintf(stderr, "rtla: unknown command '%s' (osnoise, timerlat or hwnoise)\n",
+	if (!strcmp(argv[1], "report"))
+		return report_main(argc - 1, argv + 1);
+	if (!strcmp(argv[1], "compare"))
+		return compare_main(argc - 1, argv + 1);
+	fprintf(stderr, "rtla: unknown command '%s' (osnoise, timerlat, hwnoise, report or compare)\n",
 		argv[1]);
 	return RTLA_EXIT_ERROR;
 }

@@ -6,6 +6,7 @@
 
 #include "model/budget.h"
 #include "cli/options.h"
+#include "cli/output_paths.h"
 #include "cli/parse.h"
 
 #define MAX_LONG_OPTIONS	64
@@ -487,11 +488,11 @@ static const struct opt_spec option_table[] = {
 	{ "json", 0, required_argument, FOR_TRACERS | FOR_MODES, "FILE",
 	  "write the results as JSON (rt-tests layout plus an \"rtla\" key) to FILE, - for stdout", set_json_file },
 	{ "budget", 0, required_argument, FOR_TRACERS | FOR_MODES, "CTX:STAT=VALUE",
-	  "fail the run (exit 2) if a CPU exceeds it at the end: CTX irq, thread or noise; STAT max, avg, over or pN (hist); VALUE in us unless suffixed ns, us, ms, s; repeatable", set_budget },
+	  "fail the run (exit 2) if a CPU exceeds it at the end: CTX irq, thread, user (timerlat) or noise (osnoise); STAT max, avg, over or pN (hist); VALUE in us unless suffixed ns, us, ms, s; repeatable", set_budget },
 	{ "openmetrics", 0, required_argument, FOR_TRACERS | FOR_MODES, "FILE",
 	  "write the results as Prometheus/OpenMetrics text to FILE, atomically", set_openmetrics_file },
 	{ "junit", 0, required_argument, FOR_TRACERS | FOR_MODES, "FILE",
-	  "write the budget verdicts as JUnit XML to FILE", set_junit_file },
+	  "write the verdicts (the run, each budget) as JUnit XML to FILE", set_junit_file },
 	{ "help", 'h', no_argument, ANY, NULL, "print this help", NULL },
 };
 
@@ -687,6 +688,7 @@ static bool print_refused(const struct opt_spec *spec, const char *arg,
 static int check_combinations(const struct tool_id *tool,
 			      struct rtla_params *params, FILE *err)
 {
+	struct output_path first, second;
 	const char *why;
 
 	/* rtla 7.2's lines where it has one */
@@ -712,6 +714,13 @@ static int check_combinations(const struct tool_id *tool,
 	}
 	if (budgets_check_units(params, &why)) {
 		fprintf(err, "rtla %s: %s\n", tool->name, why);
+		return -1;
+	}
+	if (budgets_check_range(params, &why))
+		fprintf(err, "rtla %s: warning: %s\n", tool->name, why);
+	if (output_paths_clash(params, &first, &second)) {
+		fprintf(err, "rtla %s: %s and %s both write %s: give each its own file\n",
+			tool->name, first.option, second.option, second.path);
 		return -1;
 	}
 	if (param_given(params->period_us) &&

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 #include <errno.h>
+#include <fcntl.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -20,6 +21,7 @@ struct trace_reader {
 	int subbuf_size;	/* what one read returns at most */
 	unsigned long bad_subbuffers;
 	int nr_cpus;
+	int *fd;		/* each CPU's trace_pipe_raw */
 	struct tracefs_cpu *cpu[];
 };
 
@@ -88,11 +90,45 @@ struct tep_handle *reader_load_format(const char *system, const char *name)
 	return tep;
 }
 
+/*
+ * One CPU's trace_pipe_raw, opened here with O_CLOEXEC (libtracefs's
+ * own open lacks it, and an action's command would inherit it).
+ */
+static struct tracefs_cpu *open_cpu(struct trace_reader *reader, int cpu)
+{
+	int size = tep_get_sub_buffer_size(reader->tep), fd;
+	struct tracefs_cpu *file;
+	char name[64], *path;
+
+	snprintf(name, sizeof(name), "per_cpu/cpu%d/trace_pipe_raw", cpu);
+	path = tracefs_instance_get_file(reader->instance, name);
+	if (!path)
+		return NULL;
+	fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+	tracefs_put_tracing_file(path);
+	if (fd < 0)
+		return NULL;
+	file = tracefs_cpu_alloc_fd(fd, size > 0 ? size : getpagesize(), true);
+	if (!file) {
+		close(fd);
+		return NULL;
+	}
+	reader->fd[cpu] = fd;
+	return file;
+}
+
+static void close_cpu(struct trace_reader *reader, int cpu)
+{
+	tracefs_cpu_free_fd(reader->cpu[cpu]);
+	close(reader->fd[cpu]);
+	reader->cpu[cpu] = NULL;
+}
+
 /* A CPU that was offline at the start is looked for again at each drain. */
 static struct tracefs_cpu *cpu_file(struct trace_reader *reader, int cpu)
 {
 	if (!reader->cpu[cpu])
-		reader->cpu[cpu] = tracefs_cpu_open(reader->instance, cpu, true);
+		reader->cpu[cpu] = open_cpu(reader, cpu);
 	return reader->cpu[cpu];
 }
 
@@ -109,6 +145,9 @@ struct trace_reader *reader_open(struct tep_handle *tep,
 	reader->tep = tep;
 	reader->instance = instance;
 	reader->nr_cpus = nr_cpus;
+	reader->fd = calloc(nr_cpus, sizeof(*reader->fd));
+	if (!reader->fd)
+		goto fail;
 	reader->subbuf_size = getpagesize();
 	for (cpu = 0; cpu < nr_cpus; cpu++) {
 		if (!cpu_file(reader, cpu))
@@ -157,7 +196,8 @@ void reader_close(struct trace_reader *reader)
 		return;
 	for (cpu = 0; cpu < reader->nr_cpus; cpu++)
 		if (reader->cpu[cpu])
-			tracefs_cpu_close(reader->cpu[cpu]);
+			close_cpu(reader, cpu);
+	free(reader->fd);
 	free(reader->subbuf);
 	free(reader);
 }

@@ -7,6 +7,12 @@
 #include "cli/parse.h"
 #include "model/percentile.h"
 
+const char *const budget_result_names[] = {
+	[BUDGET_MET] = "met",
+	[BUDGET_MISSED] = "violated",
+	[BUDGET_UNDECIDED] = "undecided",
+};
+
 static int fail(const char **why, const char *reason)
 {
 	*why = reason;
@@ -85,6 +91,8 @@ int budget_parse(const char *text, enum rtla_tracer tracer,
 	budget->context = ctx->id;
 	if (parse_stat(stat, budget))
 		return fail(why, "statistic must be max, avg, over or a percentile like p99.9");
+	if (budget->stat == BUDGET_PERCENTILE && budget->quantile >= 1)
+		return fail(why, "p100 is the max: write max");
 	if (mode == MODE_TOP && (budget->stat == BUDGET_PERCENTILE ||
 				 budget->stat == BUDGET_OVER))
 		return fail(why, "percentiles and over need hist mode");
@@ -94,7 +102,7 @@ int budget_parse(const char *text, enum rtla_tracer tracer,
 	return parse_limit(equal + 1, budget, why);
 }
 
-/* The measured value; false when it is unknown (past the histogram). */
+/* The measured value; false when the percentile is past the histogram. */
 static bool measure(const struct budget *budget, const struct cpu_results *cpu,
 		    bool osnoise_top, uint64_t *value)
 {
@@ -117,6 +125,21 @@ static bool measure(const struct budget *budget, const struct cpu_results *cpu,
 	}
 }
 
+/*
+ * A percentile past the histogram is at least its end and at most the
+ * max: under the limit when the max is, over it when the end is.
+ */
+static enum budget_result judge(const struct budget_verdict *v)
+{
+	if (!v->past_end)
+		return v->value <= v->limit ? BUDGET_MET : BUDGET_MISSED;
+	if (v->max <= v->limit)
+		return BUDGET_MET;
+	if (v->value > v->limit)
+		return BUDGET_MISSED;
+	return BUDGET_UNDECIDED;
+}
+
 int budgets_evaluate(const struct rtla_params *params,
 		     const struct rtla_results *results,
 		     struct budget_verdict *verdicts, int max)
@@ -124,6 +147,7 @@ int budgets_evaluate(const struct rtla_params *params,
 	bool osnoise_top = params->tracer == TRACER_OSNOISE &&
 			   params->mode == MODE_TOP;
 	const struct budget *budget;
+	const struct cpu_results *cpu_results;
 	struct budget_verdict *v;
 	int i, cpu, count = 0;
 
@@ -132,17 +156,29 @@ int budgets_evaluate(const struct rtla_params *params,
 		for (cpu = 0; cpu < results->nr_cpus && count < max; cpu++) {
 			if (!results_cpu_shown(results, cpu))
 				continue;
+			cpu_results = &results->cpu[cpu];
 			v = &verdicts[count++];
 			v->budget = budget;
 			v->cpu = cpu;
 			v->limit = budget->stat == BUDGET_OVER ? budget->limit :
 				   budget->limit / results->divisor;
-			v->known = measure(budget, &results->cpu[cpu],
-					   osnoise_top, &v->value);
-			v->pass = v->known && v->value <= v->limit;
+			v->past_end = !measure(budget, cpu_results, osnoise_top,
+					       &v->value);
+			v->max = cpu_results->hist[budget->context].stats.max;
+			v->result = judge(v);
 		}
 	}
 	return count;
+}
+
+int budget_verdicts_count(const struct budget_verdict *verdicts, int count,
+			  enum budget_result result)
+{
+	int i, n = 0;
+
+	for (i = 0; i < count; i++)
+		n += verdicts[i].result == result;
+	return n;
 }
 
 void budget_verdict_describe(const struct budget_verdict *v,
@@ -151,17 +187,28 @@ void budget_verdict_describe(const struct budget_verdict *v,
 {
 	const char *unit = v->budget->stat == BUDGET_OVER ? "" :
 			   results->divisor == 1 ? " ns" : " us";
+	const char *text = v->budget->text;
 
-	if (!v->known)
-		snprintf(buf, size,
-			 "budget %s violated on CPU %d: beyond the histogram (>= %" PRIu64 "%s) > %" PRIu64 "%s",
-			 v->budget->text, v->cpu, v->value, unit, v->limit,
-			 unit);
-	else
+	if (!v->past_end)
 		snprintf(buf, size,
 			 "budget %s %s on CPU %d: %" PRIu64 "%s %s %" PRIu64 "%s",
-			 v->budget->text, v->pass ? "met" : "violated", v->cpu,
-			 v->value, unit, v->pass ? "<=" : ">", v->limit, unit);
+			 text, v->result == BUDGET_MET ? "met" : "violated",
+			 v->cpu, v->value, unit,
+			 v->result == BUDGET_MET ? "<=" : ">", v->limit, unit);
+	else if (v->result == BUDGET_MET)
+		snprintf(buf, size,
+			 "budget %s met on CPU %d: beyond the histogram (>= %" PRIu64 "%s), max %" PRIu64 "%s <= %" PRIu64 "%s",
+			 text, v->cpu, v->value, unit, v->max, unit, v->limit,
+			 unit);
+	else if (v->result == BUDGET_MISSED)
+		snprintf(buf, size,
+			 "budget %s violated on CPU %d: beyond the histogram (>= %" PRIu64 "%s) > %" PRIu64 "%s",
+			 text, v->cpu, v->value, unit, v->limit, unit);
+	else
+		snprintf(buf, size,
+			 "budget %s cannot tell on CPU %d: beyond the histogram (>= %" PRIu64 "%s), max %" PRIu64 "%s > %" PRIu64 "%s: raise -E or -b",
+			 text, v->cpu, v->value, unit, v->max, unit, v->limit,
+			 unit);
 }
 
 int budgets_check_units(const struct rtla_params *params, const char **why)
@@ -179,6 +226,29 @@ int budgets_check_units(const struct rtla_params *params, const char **why)
 		snprintf(text, sizeof(text),
 			 "budget %s is not a whole number of us: give -n to compare in ns",
 			 budget->text);
+		return fail(why, text);
+	}
+	return 0;
+}
+
+int budgets_check_range(const struct rtla_params *params, const char **why)
+{
+	static char text[256];
+	uint64_t unit_ns = params->nano ? 1 : 1000, end_ns;
+	const struct budget *budget;
+	int i;
+
+	if (params->mode != MODE_HIST)
+		return 0;
+	end_ns = (uint64_t)params->entries * params->bucket_size * unit_ns;
+	for (i = 0; i < params->nr_budgets; i++) {
+		budget = &params->budgets[i];
+		if (budget->stat != BUDGET_PERCENTILE || budget->limit < end_ns)
+			continue;
+		snprintf(text, sizeof(text),
+			 "budget %s lies beyond the histogram's end (%" PRIu64 " %s): past it, only the max decides; raise -E or -b",
+			 budget->text, end_ns / unit_ns,
+			 params->nano ? "ns" : "us");
 		return fail(why, text);
 	}
 	return 0;

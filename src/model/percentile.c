@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 #include <math.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "model/percentile.h"
 
@@ -37,10 +38,14 @@ enum percentile_result histogram_percentile(const struct histogram *hist,
 
 int percentile_parse(const char *name, double *quantile)
 {
+	const char *digits = name + 1;
+	size_t len = strspn(digits, "0123456789.");
 	char *end;
 	double p;
 
-	if (name[0] != 'p' || name[1] < '0' || name[1] > '9')
+	/* "p99" or "p99.9": strtod() alone would take "p1e2" and "p0x32" */
+	if (name[0] != 'p' || !len || digits[len] || digits[0] == '.' ||
+	    digits[len - 1] == '.' || strchr(digits, '.') != strrchr(digits, '.'))
 		return -1;
 	p = strtod(name + 1, &end);
 	if (*end || p <= 0 || p > 100)

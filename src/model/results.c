@@ -10,6 +10,21 @@ static bool cpu_measured(const struct rtla_results *results, int cpu)
 	       CPU_ISSET(cpu, &results->cpus);
 }
 
+uint64_t results_histogram_bytes(const struct rtla_params *params,
+				 int nr_cpus)
+{
+	const struct tracer_desc *tracer = tracer_desc(params->tracer);
+	uint64_t cpus = 0;
+	int cpu;
+
+	if (params->mode != MODE_HIST)
+		return 0;
+	for (cpu = 0; cpu < nr_cpus && cpu < CPU_SETSIZE; cpu++)
+		cpus += CPU_ISSET(cpu, &params->cpu_set) ? 1 : 0;
+	return cpus * tracer->nr_contexts * params->entries *
+	       sizeof(((struct histogram *)NULL)->buckets[0]);
+}
+
 int results_alloc(struct rtla_results *results,
 		  const struct rtla_params *params, int nr_cpus)
 {

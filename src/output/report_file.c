@@ -9,15 +9,15 @@
 #include "output/out_file.h"
 #include "output/report.h"
 
-int report_write_file(const struct run_report *report, const char *path,
-		      int (*writer)(const struct run_report *, FILE *))
+int out_file_write(const char *path, int (*writer)(const void *, FILE *),
+		   const void *ctx)
 {
 	struct out_file file;
 	int fd, ret;
 	FILE *out;
 
 	if (!strcmp(path, "-")) {
-		ret = writer(report, stdout);
+		ret = writer(ctx, stdout);
 		if (fflush(stdout) || ferror(stdout))
 			ret = -1;
 		return ret;
@@ -33,7 +33,7 @@ int report_write_file(const struct run_report *report, const char *path,
 		out_file_abort(&file);
 		return -1;
 	}
-	ret = writer(report, out);
+	ret = writer(ctx, out);
 	if (fclose(out))
 		ret = -1;
 	if (ret) {
@@ -41,4 +41,24 @@ int report_write_file(const struct run_report *report, const char *path,
 		return -1;
 	}
 	return out_file_commit(&file);
+}
+
+struct report_writer {
+	const struct run_report *report;
+	int (*writer)(const struct run_report *, FILE *);
+};
+
+static int write_report(const void *ctx, FILE *out)
+{
+	const struct report_writer *w = ctx;
+
+	return w->writer(w->report, out);
+}
+
+int report_write_file(const struct run_report *report, const char *path,
+		      int (*writer)(const struct run_report *, FILE *))
+{
+	struct report_writer w = { report, writer };
+
+	return out_file_write(path, write_report, &w);
 }

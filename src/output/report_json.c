@@ -20,12 +20,6 @@ static struct json_object *u64(uint64_t value)
 	return json_object_new_uint64(value);
 }
 
-/* A value the command line gave, or null. */
-static struct json_object *given(uint64_t value)
-{
-	return param_given(value) ? u64(value) : NULL;
-}
-
 static struct json_object *string(const char *text)
 {
 	return json_object_new_string(text);
@@ -109,20 +103,34 @@ static struct json_object *hist_object(const struct histogram *hist)
 	return obj;
 }
 
+/*
+ * rt-tests' block of one CPU: the main context's samples, or for a run
+ * without samples (osnoise top) its periods: cycles the periods, max the
+ * largest noise in one period, avg the mean noise per period, min unknown.
+ */
 static struct json_object *rt_tests_thread(const struct run_report *report,
 					   int cpu)
 {
 	const struct rtla_results *results = report->results;
-	const struct histogram *hist =
-		&results->cpu[cpu].hist[results->tracer->main_context];
+	const struct cpu_results *slot = &results->cpu[cpu];
+	const struct histogram *hist = &slot->hist[results->tracer->main_context];
+	const struct noise_summary *noise = &slot->periods;
 	struct json_object *obj = json_object_new_object();
 
 	add(obj, "histogram", bucket_object(hist));
-	add(obj, "cycles", u64(hist->stats.count));
-	add(obj, "min", u64(hist->stats.count ? hist->stats.min : 0));
-	add(obj, "max", u64(hist->stats.max));
-	add(obj, "avg", json_object_new_double(hist->stats.count ?
-		(double)hist->stats.sum / hist->stats.count : 0));
+	if (!hist->stats.count && noise->periods) {
+		add(obj, "cycles", u64(noise->periods));
+		add(obj, "min", NULL);
+		add(obj, "max", u64(noise->max_noise));
+		add(obj, "avg", json_object_new_double(
+			(double)noise->noise / noise->periods));
+	} else {
+		add(obj, "cycles", u64(hist->stats.count));
+		add(obj, "min", u64(hist->stats.count ? hist->stats.min : 0));
+		add(obj, "max", u64(hist->stats.max));
+		add(obj, "avg", json_object_new_double(hist->stats.count ?
+			(double)hist->stats.sum / hist->stats.count : 0));
+	}
 	add(obj, "cpu", json_object_new_int(cpu));
 	return obj;
 }
@@ -191,9 +199,13 @@ static struct json_object *budgets_array(const struct run_report *report)
 		v = json_object_new_object();
 		add(v, "budget", string(verdict->budget->text));
 		add(v, "cpu", json_object_new_int(verdict->cpu));
-		add(v, "value", verdict->known ? u64(verdict->value) : NULL);
+		add(v, "value", verdict->past_end ? NULL : u64(verdict->value));
+		if (verdict->past_end)
+			add(v, "at_least", u64(verdict->value));
 		add(v, "limit", u64(verdict->limit));
-		add(v, "pass", json_object_new_boolean(verdict->pass));
+		add(v, "result", string(budget_result_names[verdict->result]));
+		add(v, "pass", json_object_new_boolean(verdict->result ==
+						       BUDGET_MET));
 		json_object_array_add(list, v);
 	}
 	return list;
@@ -220,15 +232,16 @@ static struct json_object *actions_array(const struct action_outcomes *list)
 	return array;
 }
 
-static struct json_object *params_object(const struct rtla_params *p)
+static struct json_object *params_object(const struct run_report *report)
 {
+	const struct rtla_params *p = report->params;
 	struct json_object *obj = json_object_new_object();
 
 	add(obj, "cpus", p->cpus ? string(p->cpus) : string("all"));
 	add(obj, "duration_s", u64(p->duration_s));
-	add(obj, "period_us", given(p->period_us));
+	add(obj, "period_us", u64(report->period_us));
 	if (p->tracer == TRACER_OSNOISE)
-		add(obj, "runtime_us", given(p->runtime_us));
+		add(obj, "runtime_us", u64(report->runtime_us));
 	add(obj, "stop_us", u64(param_or(p->stop_us, 0)));
 	add(obj, "stop_total_us", u64(param_or(p->stop_total_us, 0)));
 	if (p->tracer == TRACER_OSNOISE)
@@ -248,8 +261,11 @@ static struct json_object *system_object(const struct system_facts *s)
 	add(obj, "isolcpus", string(s->isolcpus));
 	add(obj, "nohz_full", string(s->nohz_full));
 	add(obj, "preemption", string(s->preemption));
-	add(obj, "cpu_dma_latency_us", s->cpu_dma_latency_us >= 0 ?
+	/* null: unknown, or no limit (the kernel's 2000 s default) */
+	add(obj, "cpu_dma_latency_us", system_dma_latency_limited(s) ?
 	    json_object_new_int(s->cpu_dma_latency_us) : NULL);
+	add(obj, "cpu_dma_latency_limited",
+	    json_object_new_boolean(system_dma_latency_limited(s)));
 	add(obj, "clocksource", string(s->clocksource));
 	return obj;
 }
@@ -270,11 +286,14 @@ static struct json_object *rtla_object(const struct run_report *report)
 	add(obj, "collector", string(results->collector));
 	add(obj, "duration_s", u64(results->elapsed_s));
 	add(obj, "stopped", json_object_new_boolean(results->stopped));
+	add(obj, "end_reason", string(report->end_reason ?
+				      report->end_reason : "duration"));
+	add(obj, "interrupted", json_object_new_boolean(report->interrupted));
 	add(obj, "threshold_hits", u64(results->threshold_hits));
 	add(obj, "on_threshold", actions_array(report->on_threshold));
 	add(obj, "on_end", actions_array(report->on_end));
 	add(obj, "lost_events", u64(results_lost_total(results)));
-	add(obj, "params", params_object(report->params));
+	add(obj, "params", params_object(report));
 	for (cpu = 0; cpu < results->nr_cpus; cpu++) {
 		if (!results_cpu_shown(results, cpu))
 			continue;

@@ -24,7 +24,7 @@ static void read_line(const char *path, char *buf, size_t size)
 static int read_dma_latency(void)
 {
 	int32_t value;
-	int fd = open("/dev/cpu_dma_latency", O_RDONLY);
+	int fd = open("/dev/cpu_dma_latency", O_RDONLY | O_CLOEXEC);
 
 	if (fd < 0)
 		return -1;
@@ -64,9 +64,11 @@ void system_facts_collect(struct system_facts *facts)
 		snprintf(facts->version, sizeof(facts->version), "%s", uts.version);
 		snprintf(facts->machine, sizeof(facts->machine), "%s", uts.machine);
 	}
+	/* mainline PREEMPT_RT has no /sys/kernel/realtime: uname says it */
 	read_line("/sys/kernel/realtime", realtime, sizeof(realtime));
 	facts->realtime = realtime[0] == '1';
 	guess_preemption(facts);
+	facts->realtime = !strcmp(facts->preemption, "rt");
 	read_line("/proc/cmdline", facts->cmdline, sizeof(facts->cmdline));
 	read_line("/sys/devices/system/cpu/isolated", facts->isolcpus,
 		  sizeof(facts->isolcpus));

@@ -4,17 +4,19 @@
 #include <signal.h>
 #include <stdio.h>
 #include <string.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include <tracefs.h>
 
+#include "run/command.h"
 #include "run/run.h"
 #include "session/instance.h"
 
 /* Save the trace to @file, named first as rtla 7.2 does; errors said. */
 static int save_trace(struct run *run, const char *file)
 {
+	int err;
+
 	fprintf(run->text, "  Saving trace to %s\n", file);
 	fflush(run->text);
 	if (!run->trace) {
@@ -24,43 +26,47 @@ static int save_trace(struct run *run, const char *file)
 		if (!rtla_instance_save_trace(run->trace, file))
 			return 0;
 	}
-	run_error(run, "cannot save the trace to %s: %s", file,
-		  strerror(errno));
+	err = errno;
+	run_error(run, "cannot save the trace to %s: %s", file, strerror(err));
+	errno = err;
 	return -1;
 }
 
-static int send_signal(const struct action *action)
+/* Orphaned, or started by systemd: rtla's parent is init, left alone. */
+static int send_signal(const struct action *action, const char **why)
 {
 	pid_t pid = action->to_parent ? getppid() : action->pid;
 
+	if (pid == INIT_PID) {
+		*why = "rtla's parent is PID 1 (init), which is not signalled";
+		errno = EPERM;
+		return -1;
+	}
 	return kill(pid, action->signal);
 }
 
 /* The command's exit status (128 + N when killed by signal N), or -1. */
-static int run_shell(struct run *run, const char *command)
+static int run_shell(const struct action *action, const char **why)
 {
+	enum command_cut cut;
 	int status;
-	pid_t pid;
 
-	fflush(NULL);
-	pid = fork();
-	if (pid < 0)
-		return -1;
-	if (!pid) {
-		execl("/bin/sh", "sh", "-c", command, (char *)NULL);
-		_exit(127);
+	status = command_run(action->command, action->timeout_s, &cut);
+	if (cut == COMMAND_TIMED_OUT) {
+		*why = "it ran past its timeout= and was ended";
+		errno = ETIME;
+	} else if (cut == COMMAND_STOPPED) {
+		*why = "rtla was asked to stop, and so was the command";
+		errno = EINTR;
 	}
-	while (waitpid(pid, &status, 0) < 0)
-		if (errno != EINTR)
-			return -1;
-	return WIFEXITED(status) ? WEXITSTATUS(status) :
-	       128 + WTERMSIG(status);
+	return status;
 }
 
 /* Run one action: 0, or -1 when it failed (its outcome says how). */
 static int perform(struct run *run, struct action_outcome *outcome)
 {
 	const struct action *action = outcome->action;
+	const char *why = NULL;
 	int ret = 0;
 
 	outcome->runs++;
@@ -70,23 +76,11 @@ static int perform(struct run *run, struct action_outcome *outcome)
 				 run->tracer->trace_file);
 		break;
 	case ACTION_SIGNAL:
-		ret = send_signal(action);
-		if (ret)
-			run_error(run, "action %s failed: %s", action->text,
-				  strerror(errno));
+		ret = send_signal(action, &why);
 		break;
 	case ACTION_SHELL:
-		outcome->exit_status = run_shell(run, action->command);
-		ret = outcome->exit_status ? -1 : 0;
-		if (outcome->exit_status > 0)
-			errno = 0;
-		/* rtla 7.2 says nothing: the command can speak for itself */
-		if (ret && errno)
-			run_error(run, "action %s failed: %s", action->text,
-				  strerror(errno));
-		else if (ret)
-			run_debug(run, "action %s exited with status %d",
-				  action->text, outcome->exit_status);
+		outcome->exit_status = run_shell(action, &why);
+		ret = outcome->exit_status || why ? -1 : 0;
 		break;
 	case ACTION_CONTINUE:
 		break;
@@ -94,7 +88,15 @@ static int perform(struct run *run, struct action_outcome *outcome)
 	if (!ret)
 		return 0;
 	outcome->failures++;
-	outcome->error = errno;
+	outcome->error = action->kind == ACTION_SHELL && !why &&
+			 outcome->exit_status >= 0 ? 0 : errno;
+	/* save_trace() said why; rtla 7.2 says nothing of a command's status */
+	if (outcome->error && action->kind != ACTION_TRACE)
+		run_error(run, "action %s failed: %s", action->text,
+			  why ? why : strerror(outcome->error));
+	else if (!outcome->error)
+		run_debug(run, "action %s exited with status %d", action->text,
+			  outcome->exit_status);
 	return -1;
 }
 

@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include "run/run.h"
+#include "run/run_end.h"
 
 int tool_main(const struct rtla_tool *tool, int argc, char **argv,
 	      const char *cmdline)
@@ -42,7 +43,8 @@ int tool_main(const struct rtla_tool *tool, int argc, char **argv,
 	case 1:		/* ended by a signal before measuring: nothing to say */
 		run_debug(&run, "stopped by signal %d while setting up",
 			  (int)run_stop_requested);
-		status = RTLA_EXIT_OK;
+		status = run_exit_status_after_signal(run_stop_requested,
+						      false, RTLA_EXIT_OK);
 		break;
 	case 0:
 		run_measure(&run);

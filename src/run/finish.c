@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /* The end of a run: the stop report and trace, budgets, report files. */
 #include <errno.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -8,7 +9,10 @@
 #include "model/budget.h"
 #include "output/report.h"
 #include "run/run.h"
+#include "run/budget_report.h"
+#include "run/run_end.h"
 #include "session/instance.h"
+#include "session/tracer_config.h"
 #include "version.h"
 
 #include <tracefs.h>
@@ -58,25 +62,15 @@ static void report_hits(struct run *run)
 	fflush(run->text);
 }
 
-/* Check the budgets: one line for each violation; true if all are met. */
-static bool check_budgets(struct run *run, struct budget_verdict *verdicts,
-			  int max, int *count)
+static enum run_end run_end_of(const struct run *run)
 {
-	char line[256];
-	bool met = true;
-	int i;
-
-	*count = budgets_evaluate(run->params, &run->results, verdicts, max);
-	for (i = 0; i < *count; i++) {
-		if (verdicts[i].pass)
-			continue;
-		budget_verdict_describe(&verdicts[i], &run->results, line,
-					sizeof(line));
-		fprintf(run->text, "rtla %s: %s\n", run->tool->id.name, line);
-		met = false;
-	}
-	fflush(run->text);
-	return met;
+	if (run->results.stopped)
+		return RUN_END_THRESHOLD;
+	if (run_stop_requested)
+		return RUN_END_SIGNAL;
+	if (run->workload_failed)
+		return RUN_END_WORKLOAD;
+	return RUN_END_DURATION;
 }
 
 static int write_reports(struct run *run, int status,
@@ -93,6 +87,12 @@ static int write_reports(struct run *run, int status,
 		.start_time = run->start_time,
 		.end_time = run->end_time,
 		.exit_status = status,
+		.end_reason = run_end_name(run_end_of(run), run_stop_requested),
+		.interrupted = run_end_of(run) == RUN_END_SIGNAL &&
+			       run_stop_requested != SIGALRM &&
+			       params->duration_s,
+		.period_us = tracer_config_period_us(params),
+		.runtime_us = tracer_config_runtime_us(params),
 		.verdicts = verdicts,
 		.nr_verdicts = count,
 		.on_threshold = &run->on_threshold,
@@ -134,7 +134,7 @@ int run_finish(struct run *run)
 {
 	int max = run->params->nr_budgets * run->results.nr_cpus, count;
 	struct budget_verdict *verdicts = calloc(max + 1, sizeof(*verdicts));
-	int status = RTLA_EXIT_OK;
+	int status = RTLA_EXIT_OK, budgets, signalled;
 
 	if (!verdicts) {
 		run_error(run, "out of memory");
@@ -157,11 +157,16 @@ int run_finish(struct run *run)
 	report_hits(run);
 	if (run->workload_failed || save_hist_triggers(run))
 		status = RTLA_EXIT_ERROR;
-	if (!check_budgets(run, verdicts, max, &count) &&
-	    status == RTLA_EXIT_OK)
-		status = RTLA_EXIT_BUDGET_MISSED;
-	if (write_reports(run, status, verdicts, count))
-		status = RTLA_EXIT_ERROR;
+	budgets = budgets_report(run->text, run->tool->id.name, run->params,
+				 &run->results, verdicts, max, &count);
+	if (status == RTLA_EXIT_OK)
+		status = budgets;
+	/* a signal that ended a hung --on-end command counts as any other */
+	signalled = run_exit_status_after_signal(run_stop_requested, true,
+						 status);
+	if (write_reports(run, signalled, verdicts, count) &&
+	    signalled == status)
+		signalled = status = RTLA_EXIT_ERROR;
 	free(verdicts);
-	return status;
+	return signalled;
 }

@@ -54,6 +54,41 @@ static int check_system(struct run *run)
 	return 0;
 }
 
+/* MemAvailable from /proc/meminfo, in bytes; 0 when unknown. */
+static uint64_t memory_available(void)
+{
+	FILE *f = fopen("/proc/meminfo", "re");
+	unsigned long long kb = 0;
+	char line[128];
+
+	if (!f)
+		return 0;
+	while (fgets(line, sizeof(line), f))
+		if (sscanf(line, "MemAvailable: %llu kB", &kb) == 1)
+			break;
+	fclose(f);
+	return (uint64_t)kb * 1024;
+}
+
+/*
+ * The histograms are allocated and locked in memory (mlockall()): -E
+ * 9999999 wants 240 MB a CPU.  More than the system has is refused
+ * before anything changes, not found out by the OOM killer.
+ */
+static int check_memory(struct run *run, int nr_cpus)
+{
+	uint64_t needed = results_histogram_bytes(run->params, nr_cpus);
+	uint64_t available = memory_available();
+
+	if (!available || needed <= available)
+		return 0;
+	run_error(run, "-E %u needs %llu MB for the histograms, more than the %llu MB available (MemAvailable): use fewer entries or CPUs",
+		  run->params->entries,
+		  (unsigned long long)(needed >> 20),
+		  (unsigned long long)(available >> 20));
+	return -1;
+}
+
 static int check_collector(struct run *run)
 {
 	const char *value = getenv("RTLA_COLLECTOR");
@@ -353,7 +388,7 @@ int run_setup(struct run *run, int nr_cpus)
 
 	/* before tracefs is touched: a bad path must not cost a run */
 	if (run_check_outputs(run) || check_collector(run) ||
-	    check_system(run))
+	    check_memory(run, nr_cpus) || check_system(run))
 		return -1;
 	stale = rtla_instances_remove_stale();
 	if (stale)
@@ -373,7 +408,7 @@ int run_setup(struct run *run, int nr_cpus)
 	}
 	run->knobs_saved = true;
 	/* before any change: a SIGKILL from here on is undone next time */
-	if (state_record_write(&run->knobs))
+	if (state_record_write(&run->knobs, NULL, 0))
 		run_error(run, "warning: cannot keep the original settings in %s (%s): a killed run cannot be undone",
 			  state_record_path(), strerror(errno));
 	if (run_stop_requested)

@@ -6,6 +6,7 @@
  */
 #include <errno.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -13,6 +14,7 @@
 #include "session/cgroup.h"
 #include "session/dma_latency.h"
 #include "session/housekeeping.h"
+#include "session/state_record.h"
 #include "session/thread_sched.h"
 #include "workload/user_threads.h"
 
@@ -50,7 +52,7 @@ static int measuring_tasks(struct run *run, pid_t *tids, int max)
 	if (run->user_threads)
 		return user_threads_tids(run->user_threads, tids, max);
 	snprintf(prefix, sizeof(prefix), "%s/", run->tracer->name);
-	return threads_named(prefix, tids, max);
+	return tracer_threads(NULL, prefix, tids, max);
 }
 
 static int set_scheduling(struct run *run, pid_t *tids, int count)
@@ -97,6 +99,25 @@ static int set_cgroup(struct run *run, pid_t *tids, int count)
 	return 0;
 }
 
+/*
+ * Before the idle states change: their undoing joins the state record,
+ * for the next run to do after a SIGKILL.  Not kept is a warning.
+ */
+static int record_idle_states(struct run *run)
+{
+	struct saved_file *files;
+	int count = idle_states_files(&run->idle, &files);
+
+	if (count < 0)
+		return -1;
+	if (run->knobs_saved &&
+	    state_record_write(&run->knobs, files, count))
+		run_error(run, "warning: cannot keep the idle states in %s (%s): a killed run cannot undo them",
+			  state_record_path(), strerror(errno));
+	free(files);
+	return 0;
+}
+
 static int hold_cpus(struct run *run)
 {
 	const struct rtla_params *params = run->params;
@@ -112,9 +133,10 @@ static int hold_cpus(struct run *run)
 	if (!param_given(params->deepest_idle_state))
 		return 0;
 	run->idle_limited = true;
-	if (!idle_states_limit(&run->idle, &params->cpu_set,
-			       run->results.nr_cpus,
-			       params->deepest_idle_state))
+	if (!idle_states_plan(&run->idle, &params->cpu_set,
+			      run->results.nr_cpus,
+			      params->deepest_idle_state) &&
+	    !record_idle_states(run) && !idle_states_apply(&run->idle))
 		return 0;
 	/* rtla 7.2 runs: there is nothing to limit */
 	if (errno == ENODEV) {

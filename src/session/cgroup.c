@@ -16,7 +16,7 @@
 static int own_cgroup(char *path, size_t size)
 {
 	char line[4096];
-	FILE *f = fopen("/proc/self/cgroup", "r");
+	FILE *f = fopen("/proc/self/cgroup", "re");
 	int ret = -1;
 
 	if (!f)

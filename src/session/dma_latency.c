@@ -8,7 +8,7 @@
 int dma_latency_hold(int us)
 {
 	int32_t value = us;
-	int fd = open("/dev/cpu_dma_latency", O_RDWR);
+	int fd = open("/dev/cpu_dma_latency", O_RDWR | O_CLOEXEC);
 
 	if (fd < 0)
 		return -1;

@@ -82,9 +82,10 @@ static int write_knob(enum knob_id id, const char *value)
  * osnoise/options takes one option a write: NAME sets, NO_NAME clears,
  * DEFAULTS resets them all. It reads back as every option in that form,
  * led by DEFAULTS or NO_DEFAULTS (whether all are at their defaults),
- * which is a state, not something to write.
+ * which is a state, not something to write.  *@wrote tells whether a
+ * word went in, even when a later one was refused.
  */
-static int write_options(const char *value)
+static int write_options(const char *value, bool *wrote)
 {
 	char *copy = strdup(value), *word, *save = NULL;
 	int ret = 0;
@@ -97,16 +98,35 @@ static int write_options(const char *value)
 			continue;
 		if (write_knob(KNOB_OPTIONS, word))
 			ret = -1;
+		else
+			*wrote = true;
 	}
 	free(copy);
 	return ret;
 }
 
-static int write_setting(enum knob_id id, const char *value)
+/* Write @value; *@wrote when some of it went in (a knob then changed). */
+static int write_setting(enum knob_id id, const char *value, bool *wrote)
 {
+	int ret;
+
+	*wrote = false;
 	if (id == KNOB_OPTIONS)
-		return write_options(value);
-	return write_knob(id, value);
+		return write_options(value, wrote);
+	ret = write_knob(id, value);
+	*wrote = !ret;
+	return ret;
+}
+
+/* Only a knob a write went into is changed, to be restored. */
+static int change(struct knobs *knobs, const struct knob_setting *s)
+{
+	bool wrote;
+	int ret = write_setting(s->id, s->value, &wrote);
+
+	if (wrote)
+		knobs->knob[s->id].changed = true;
+	return ret;
 }
 
 int knobs_apply(struct knobs *knobs, const struct knob_setting *settings,
@@ -123,13 +143,12 @@ int knobs_apply(struct knobs *knobs, const struct knob_setting *settings,
 			errno = ENOENT;
 			return -1;
 		}
-		knobs->knob[s->id].changed = true;
-		if (write_setting(s->id, s->value) &&
+		if (change(knobs, s) &&
 		    nr_retry < (int)(sizeof(retry) / sizeof(retry[0])))
 			retry[nr_retry++] = s;
 	}
 	for (i = 0; i < nr_retry; i++) {
-		if (write_setting(retry[i]->id, retry[i]->value)) {
+		if (change(knobs, retry[i])) {
 			saved_errno = errno;
 			*failed = retry[i];
 			errno = saved_errno;
@@ -137,6 +156,14 @@ int knobs_apply(struct knobs *knobs, const struct knob_setting *settings,
 		}
 	}
 	return 0;
+}
+
+/* The saved value back: the knob stays changed until it all went in. */
+static int write_back(struct knobs *knobs, enum knob_id id)
+{
+	bool wrote;
+
+	return write_setting(id, knobs->knob[id].saved, &wrote);
 }
 
 int knobs_restore(struct knobs *knobs)
@@ -147,13 +174,13 @@ int knobs_restore(struct knobs *knobs)
 	for (id = 0; id < NR_KNOBS; id++) {
 		if (!knobs->knob[id].changed)
 			continue;
-		if (write_setting(id, knobs->knob[id].saved))
+		if (write_back(knobs, id))
 			retry[nr_retry++] = id;
 		else
 			knobs->knob[id].changed = false;
 	}
 	for (i = 0; i < nr_retry; i++) {
-		if (write_setting(retry[i], knobs->knob[retry[i]].saved))
+		if (write_back(knobs, retry[i]))
 			ret = -1;
 		else
 			knobs->knob[retry[i]].changed = false;

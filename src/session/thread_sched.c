@@ -42,42 +42,72 @@ int sched_apply(pid_t pid, const struct sched_spec *sched)
 	return syscall(SYS_sched_setattr, pid, &attr, 0);
 }
 
-static int read_comm(const char *pid, char *comm, size_t size)
+#define KTHREADD_PID	2
+#define PF_KTHREAD	0x00200000	/* the kernel's task flag */
+
+/*
+ * From /proc/PID/stat: the name (field 2, in parentheses and free to hold
+ * spaces and ')'), the parent (field 4) and the task flags (field 9).
+ */
+static int read_stat(const char *proc, const char *pid, char *comm,
+		     size_t size, int *ppid, unsigned long *flags)
 {
-	char path[300];
+	char path[300], text[1024], *open_paren, *close_paren;
 	ssize_t len;
+	size_t name_len;
 	int fd;
 
-	snprintf(path, sizeof(path), "/proc/%s/comm", pid);
-	fd = open(path, O_RDONLY);
+	snprintf(path, sizeof(path), "%s/%s/stat", proc, pid);
+	fd = open(path, O_RDONLY | O_CLOEXEC);
 	if (fd < 0)
 		return -1;
-	len = read(fd, comm, size - 1);
+	len = read(fd, text, sizeof(text) - 1);
 	close(fd);
 	if (len <= 0)
 		return -1;
-	comm[len] = '\0';
-	comm[strcspn(comm, "\n")] = '\0';
+	text[len] = '\0';
+	open_paren = strchr(text, '(');
+	close_paren = strrchr(text, ')');
+	if (!open_paren || !close_paren || close_paren < open_paren)
+		return -1;
+	name_len = close_paren - open_paren - 1;
+	if (name_len >= size)
+		name_len = size - 1;
+	memcpy(comm, open_paren + 1, name_len);
+	comm[name_len] = '\0';
+	/* after the name: state, ppid, pgrp, session, tty, tpgid, flags */
+	if (sscanf(close_paren + 1, " %*c %d %*d %*d %*d %*d %lu",
+		   ppid, flags) != 2)
+		return -1;
 	return 0;
 }
 
-int threads_named(const char *prefix, pid_t *pids, int max)
+int tracer_threads(const char *proc, const char *prefix, pid_t *pids,
+		   int max)
 {
-	DIR *proc = opendir("/proc");
 	struct dirent *entry;
-	int count = 0;
-	char comm[32];
+	unsigned long flags;
+	int count = 0, ppid;
+	char comm[64];
+	DIR *dir;
 
 	if (!proc)
+		proc = "/proc";
+	dir = opendir(proc);
+	if (!dir)
 		return -1;
-	while ((entry = readdir(proc)) && count < max) {
+	while ((entry = readdir(dir)) && count < max) {
 		if (!isdigit((unsigned char)entry->d_name[0]))
 			continue;
-		if (read_comm(entry->d_name, comm, sizeof(comm)) ||
+		if (read_stat(proc, entry->d_name, comm, sizeof(comm), &ppid,
+			      &flags) ||
 		    strncmp(comm, prefix, strlen(prefix)))
+			continue;
+		/* anybody can call a process "timerlat/0" */
+		if (!(flags & PF_KTHREAD) || ppid != KTHREADD_PID)
 			continue;
 		pids[count++] = atoi(entry->d_name);
 	}
-	closedir(proc);
+	closedir(dir);
 	return count;
 }

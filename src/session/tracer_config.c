@@ -23,20 +23,33 @@ static void add_u64(struct tracer_config *config, enum knob_id id,
 	add(config, id, buf);
 }
 
+uint64_t tracer_config_period_us(const struct rtla_params *params)
+{
+	uint64_t runtime = params->runtime_us;
+
+	if (param_given(params->period_us))
+		return params->period_us;
+	if (params->tracer == TRACER_TIMERLAT)
+		return TIMERLAT_DEFAULT_PERIOD_US;
+	return param_given(runtime) && runtime > OSNOISE_DEFAULT_PERIOD_US ?
+	       runtime : OSNOISE_DEFAULT_PERIOD_US;
+}
+
+uint64_t tracer_config_runtime_us(const struct rtla_params *params)
+{
+	uint64_t period = tracer_config_period_us(params);
+
+	if (param_given(params->runtime_us))
+		return params->runtime_us;
+	return period < OSNOISE_DEFAULT_RUNTIME_US ?
+	       period : OSNOISE_DEFAULT_RUNTIME_US;
+}
+
 static void add_osnoise(const struct rtla_params *params,
 			struct tracer_config *config)
 {
-	uint64_t period = params->period_us, runtime = params->runtime_us;
-
-	if (!param_given(period))
-		period = param_given(runtime) &&
-			 runtime > OSNOISE_DEFAULT_PERIOD_US ?
-			 runtime : OSNOISE_DEFAULT_PERIOD_US;
-	if (!param_given(runtime))
-		runtime = period < OSNOISE_DEFAULT_RUNTIME_US ?
-			  period : OSNOISE_DEFAULT_RUNTIME_US;
-	add_u64(config, KNOB_PERIOD, period);
-	add_u64(config, KNOB_RUNTIME, runtime);
+	add_u64(config, KNOB_PERIOD, tracer_config_period_us(params));
+	add_u64(config, KNOB_RUNTIME, tracer_config_runtime_us(params));
 	/* 0: the tracer's own default (5 us) */
 	add_u64(config, KNOB_TRACING_THRESH, param_or(params->threshold_us, 0));
 }
@@ -66,7 +79,7 @@ void tracer_config_build(const struct rtla_params *params, bool has_options,
 		add_osnoise(params, config);
 	} else {
 		add_u64(config, KNOB_TIMERLAT_PERIOD,
-			param_or(params->period_us, TIMERLAT_DEFAULT_PERIOD_US));
+			tracer_config_period_us(params));
 		if (has_print_stack)
 			add_u64(config, KNOB_PRINT_STACK,
 				param_or(params->print_stack_us, 0));

@@ -16,8 +16,6 @@
 #include "session/thread_sched.h"
 #include "workload/user_threads.h"
 
-/* Wakes a thread out of its read; the handler does nothing. */
-#define WAKE_SIGNAL	(SIGRTMIN + 1)
 #define USER_THREAD_DEFAULT_PRIORITY	95
 
 enum thread_state { STARTING, RUNNING, FAILED, ENDED };
@@ -143,7 +141,7 @@ static void install_wake_handler(void)
 	memset(&sa, 0, sizeof(sa));
 	sa.sa_handler = on_wake;	/* no SA_RESTART: read() returns */
 	sigemptyset(&sa.sa_mask);
-	sigaction(WAKE_SIGNAL, &sa, NULL);
+	sigaction(USER_THREADS_WAKE_SIGNAL, &sa, NULL);
 }
 
 struct user_threads *user_threads_start(const cpu_set_t *cpus, int nr_cpus,
@@ -216,7 +214,7 @@ void user_threads_stop(struct user_threads *threads)
 			continue;
 		/* a read sleeps until the next period: wake it */
 		while (atomic_load(&t->state) < FAILED) {
-			pthread_kill(t->thread, WAKE_SIGNAL);
+			pthread_kill(t->thread, USER_THREADS_WAKE_SIGNAL);
 			nanosleep(&pause, NULL);
 		}
 		pthread_join(t->thread, NULL);

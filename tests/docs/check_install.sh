@@ -10,7 +10,7 @@ set -eu
 
 make=${MAKE:-make}
 pages="rtla rtla-osnoise rtla-osnoise-top rtla-osnoise-hist rtla-timerlat
-rtla-timerlat-top rtla-timerlat-hist rtla-hwnoise"
+rtla-timerlat-top rtla-timerlat-hist rtla-hwnoise rtla-report rtla-compare"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 status=0

@@ -25,6 +25,7 @@
 #include <unistd.h>
 
 #include "cli/options.h"
+#include "run/file_tools.h"
 #include "run/tool.h"
 
 #define PROBE_CPUS	4
@@ -114,11 +115,37 @@ static int seen(const struct opt_spec *table, size_t index)
 /* Machines in the examples have up to this many CPUs ("-c 2-7") */
 #define PARSE_CPUS	64
 
+/* rtla report and rtla compare: getopt tables of their own. */
+static const struct {
+	const char *name;
+	const struct option *options;
+	int (*check_args)(int argc, char **argv);
+} file_tools[] = {
+	{ "report", report_options, report_check_args },
+	{ "compare", compare_options, compare_check_args },
+};
+
+static void print_file_tools(void)
+{
+	const struct option *o;
+	size_t t;
+
+	for (t = 0; t < sizeof(file_tools) / sizeof(file_tools[0]); t++)
+		for (o = file_tools[t].options; o->name; o++)
+			printf("%s\t%s\t--%s\t%s\n", file_tools[t].name,
+			       o->val == 'h' ? "-h" : "-", o->name,
+			       arg_kind(o->has_arg));
+}
+
 static int parse(const char *name, int argc, char **argv)
 {
 	struct rtla_params params;
 	enum options_result result;
 	size_t t;
+
+	for (t = 0; t < sizeof(file_tools) / sizeof(file_tools[0]); t++)
+		if (!strcmp(file_tools[t].name, name))
+			return file_tools[t].check_args(argc, argv) ? 1 : 0;
 
 	for (t = 0; t < sizeof(tools) / sizeof(tools[0]); t++)
 		if (!strcmp(tools[t]->id.name, name))
@@ -162,5 +189,6 @@ int main(int argc, char **argv)
 			       spec->long_name, arg_kind(spec->has_arg));
 		}
 	}
+	print_file_tools();
 	return 0;
 }

@@ -63,8 +63,10 @@ endtr   ; timerlat top  ; rc=0 saving                 ; -q -d 1s --on-end trace
 endtr   ; osnoise hist  ; rc=0 saving                 ; -d 1s --on-end trace
 actfail ; timerlat top  ; ~rc=2 stopline nofile=ran.txt noerr=status ; -q -T 1 -d 5s --on-threshold shell,command=false --on-threshold shell,command=:>ran.txt --on-threshold continue
 endact  ; osnoise top   ; rc=0 nofile=ran.txt noerr=status ~restored ; -q -d 1s --on-end shell,command=false --on-end shell,command=:>ran.txt
-killINT ; *             ; ~rc=0 ~restored              ; %q -d 30s
-killTERM; *             ; ~restored                    ; %q -d 30s
+killINT ; *             ; rc=0|130 ~restored           ; %q -d 30s
+killTERM; *             ; rc=143 ~restored             ; %q -d 30s
+hangTERM; timerlat top  ; ~rc=143 ~restored ~oneline=asked.to.stop ; -q -d 1s
+impost  ; timerlat top  ; ~rc=0 ~impostor ~restored ; -q -k -D -P f:7 -d 1s
 '
 
 # Run every case of table $CASES that matches $TOOL with binary $BIN.
@@ -75,7 +77,7 @@ run_tool() {
 	echo "$CASES" | sed 's/ *; */;/g' | while IFS=';' read -r id pat checks args; do
 		[ -n "$id" ] || continue
 		case $TOOL in $pat) ;; *) continue ;; esac
-		# E2E_CASES="id ..." (or "id,..."): run only those cases
+		# E2E_CASES="id ..." (or "id,..." through run --env): only those
 		case " $(echo "${E2E_CASES:-$id}" | tr , ' ') " in
 		*" $id "*) ;;
 		*) continue ;;
@@ -91,6 +93,8 @@ run_tool() {
 		nocg*)	umount /sys/fs/cgroup 2>/dev/null
 			run_case "$id" "$checks" $args
 			mount -t cgroup2 none /sys/fs/cgroup 2>/dev/null ;;
+		hang*)	hang_case "${id#hang}" "$checks" $args ;;
+		impost)	impostor_case "$checks" $args ;;
 		*)	run_case "$id" "$checks" $args ;;
 		esac
 		echo "$tap_n $tap_failed" >"$WORK/.tap"

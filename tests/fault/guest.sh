@@ -116,7 +116,8 @@ for tool in $TOOLS; do
 	wait $pid
 	rc=$?
 	same_as_baseline "$tool double INT"
-	[ $? = 0 ] && [ $rc = 0 ]
+	# 130: the first came before measuring began (rtla 7.2's status too)
+	[ $? = 0 ] && { [ $rc = 0 ] || [ $rc = 130 ]; }
 	report $? "$tool-INT-INT" "rc=$rc"
 done
 

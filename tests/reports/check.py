@@ -5,10 +5,14 @@ Reads the guest's output (files between "=== name" markers) on stdin and
 prints TAP.
 """
 import json
+import os
 import re
 import subprocess
 import sys
 import xml.etree.ElementTree as ET
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import json_layout  # noqa: E402
 
 files = {}
 name = None
@@ -93,8 +97,9 @@ except (FileNotFoundError, KeyError) as e:
 try:
     root = ET.fromstring(files["gate.xml"])
     cases = root.findall(".//testcase")
-    check(len(cases) == 4 and not root.findall(".//failure"),
-          "JUnit: one passing case per budget and CPU")
+    check(len(cases) == 5 and not root.findall(".//failure") and
+          cases[0].get("name") == "run",
+          "JUnit: the run, then one passing case per budget and CPU")
 except (ET.ParseError, KeyError) as e:
     check(False, "JUnit parses", repr(e))
 
@@ -104,7 +109,7 @@ check(re.search(r"budget irq:max=1us violated on CPU 1: \d+ us > 1 us",
                 files.get("fail.out", "")), "the violation line names CPU, value and limit")
 try:
     root = ET.fromstring(files["fail.xml"])
-    check(len(root.findall(".//testcase")) == 1 and
+    check(len(root.findall(".//testcase")) == 2 and
           len(root.findall(".//failure")) == 1, "JUnit records the failure")
 except (ET.ParseError, KeyError) as e:
     check(False, "failing JUnit parses", repr(e))
@@ -139,6 +144,142 @@ try:
           "timerlat top: a failed budget is in the JSON and the exit status")
 except (KeyError, ValueError) as e:
     check(False, "timerlat top JSON", repr(e))
+
+# 4. verdicts that tell the truth
+try:
+    doc = json.loads(files["gate.json"])
+    check(doc["rtla"]["params"]["period_us"] == 1000 and
+          doc["rtla"]["end_reason"] == "duration" and
+          doc["rtla"]["interrupted"] is False,
+          "JSON: the period used, and the run ended by its duration")
+    check(doc["sysinfo"]["realtime"] == 1 and
+          doc["rtla"]["system"]["preemption"] == "rt",
+          "JSON: a PREEMPT_RT kernel is realtime", repr(doc["sysinfo"]))
+    limited = doc["rtla"]["system"]["cpu_dma_latency_limited"]
+    check(limited is False and
+          doc["rtla"]["system"]["cpu_dma_latency_us"] is None,
+          "JSON: no DMA latency limit is null, not 2000000000")
+except (KeyError, ValueError) as e:
+    check(False, "gate JSON fields", repr(e))
+
+try:
+    root = ET.fromstring(files["stdout.xml"])
+    check(root.get("tests") == "1" and
+          root.find(".//testcase").get("name") == "run" and
+          not root.findall(".//failure"),
+          "JUnit without budgets: the run is the test")
+except (ET.ParseError, KeyError) as e:
+    check(False, "JUnit without budgets", repr(e))
+
+try:
+    doc = json.loads(files["ostop.json"])
+    ok = True
+    for cpu, thread in doc["thread"].items():
+        p = doc["rtla"]["cpus"][cpu]["periods"]
+        ok &= thread["cycles"] == p["periods"] > 0
+        ok &= thread["max"] == p["max_noise"]
+    check(ok and doc["thread"], "osnoise top JSON: rt-tests blocks hold the periods")
+except (KeyError, ValueError) as e:
+    check(False, "osnoise top rt-tests blocks", repr(e))
+
+readme = files.get("readme.out", "") + files.get("readme.err", "")
+check(rc("readme") == 0 and
+      "lies beyond the histogram" in files.get("readme.err", "") and
+      "2 budgets checked, 0 violated" in readme,
+      "the README's gate passes a run within budgets past the histogram",
+      readme[-600:])
+try:
+    doc = json.loads(files["readme.json"])
+    check(all(b["result"] == "met" for b in doc["rtla"]["budgets"]),
+          "the README's gate: every verdict met")
+except (KeyError, ValueError) as e:
+    check(False, "README gate JSON", repr(e))
+
+und = files.get("undecided.out", "")
+check(rc("undecided") == 1 and "cannot tell on CPU 0" in und and
+      "raise -E or -b" in und and "1 budget checked, 0 violated, 1 undecided" in und,
+      "a percentile between the histogram's end and the max: exit 1, cannot tell",
+      und[-600:] + files.get("undecided.err", ""))
+try:
+    root = ET.fromstring(files["undecided.xml"])
+    check(len(root.findall(".//error")) == 1 and
+          not root.findall(".//failure"), "JUnit: an undecided budget is an error")
+except (ET.ParseError, KeyError) as e:
+    check(False, "undecided JUnit", repr(e))
+
+check(rc("clash") == 1 and "same.out" not in files and
+      len(files.get("clash.err", "").strip().splitlines()) == 1 and
+      "--json and --junit both write" in files.get("clash.err", ""),
+      "two outputs to one file: refused in one line", files.get("clash.err", ""))
+
+check(rc("term") == 143, "SIGTERM: exit 143, as rtla 7.2", files.get("term.rc", ""))
+try:
+    doc = json.loads(files["term.json"])
+    check(doc["rtla"]["end_reason"] == "SIGTERM" and
+          doc["rtla"]["interrupted"] is True and doc["return_code"] == 143,
+          "SIGTERM: the JSON says why the run ended")
+    root = ET.fromstring(files["term.xml"])
+    err = root.find(".//error")
+    check(err is not None and err.get("type") == "interrupted",
+          "SIGTERM: JUnit has an interrupted error")
+except (KeyError, ValueError, ET.ParseError) as e:
+    check(False, "SIGTERM reports", repr(e) + files.get("term.err", ""))
+
+# 5. the real peer: cyclictest's report read, compared, a regression caught
+check(rc("ctbase") == 0 and "ctbase.json" in files,
+      "cyclictest --json ran in the guest", files.get("ctbase.err", ""))
+rpt = files.get("rptct.out", "")
+check(rc("rptct") == 0 and "Thr-000" in rpt and "Thr-001" in rpt and
+      "IRQ-000" not in rpt and "1 budget checked, 0 violated" in rpt,
+      "rtla report prints cyclictest's run as a thread histogram", rpt[-800:])
+try:
+    ct = json.loads(files["ctbase.json"])
+    again = json.loads(files["ct-rtla.json"])
+    ok = True
+    for key, thread in ct["thread"].items():
+        cpu = str(thread["cpu"])
+        mine = again["rtla"]["cpus"][cpu]["thread"]
+        ok &= mine["count"] == thread["cycles"] and mine["max"] == thread["max"]
+        ok &= mine["min"] == thread["min"]
+    check(ok and len(ct["thread"]) == 2,
+          "rtla report --json: cyclictest's counts, min and max per CPU")
+except (KeyError, ValueError) as e:
+    check(False, "cyclictest report JSON", repr(e))
+check(rc("cmpsame") == 0, "compare cyclictest with rtla, both quiet: thread:max=+50ms kept",
+      files.get("cmpsame.out", "")[-1200:] + files.get("cmpsame.err", ""))
+reg = files.get("cmpreg.out", "")
+try:
+    doc = json.loads(files["cmpreg.json"])
+    broken = [(v["cpu"], v["context"]) for v in doc["verdicts"]
+              if v["result"] == "broken"]
+    check(rc("cmpreg") == 2 and (1, "thread") in broken and
+          "rule thread:max=+40ms broken on CPU 1 thread" in reg,
+          "a disturber on CPU 1: compare exits 2 and names CPU 1 thread",
+          reg[-1500:])
+    root = ET.fromstring(files["cmpreg.xml"])
+    check(len(root.findall(".//failure")) == doc["broken"] >= 1,
+          "compare's JUnit has a failure per broken rule")
+except (KeyError, ValueError, ET.ParseError) as e:
+    check(False, "regression compare", repr(e) + reg[-600:])
+check(rc("cmpbad") == 1 and len(files.get("cmpbad.err", "").strip().splitlines()) == 1
+      and "applies to nothing" in files.get("cmpbad.err", ""),
+      "compare: a rule on a context cyclictest lacks is refused in one line",
+      files.get("cmpbad.err", ""))
+
+# 6. every key of every report is documented in rtla(1)
+man = os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                   "..", "..", "man", "rtla.1.rst")
+keys = json_layout.documented(man)
+missing = {}
+for name in ["gate.json", "ostop.json", "stdout.out", "readme.json",
+             "term.json", "tltop.out", "ct-rtla.json", "ournew.json"]:
+    try:
+        missing[name] = json_layout.undocumented(json.loads(files[name]), keys)
+    except (KeyError, ValueError) as e:
+        missing[name] = [repr(e)]
+check(len(keys) > 50 and not any(missing.values()),
+      "JSON: every key of the reports is in rtla(1) JSON REPORT",
+      "\n".join("%s: %s" % (n, ", ".join(m)) for n, m in missing.items() if m))
 
 print("1..%d" % len(results))
 failed = 0

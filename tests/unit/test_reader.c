@@ -8,7 +8,9 @@
  */
 #include "testutil.h"
 
+#include <dirent.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -226,6 +228,55 @@ static void test_drain_every_cpu_and_page(void **state)
 	tep_free(tep);
 }
 
+/* The open descriptors on a trace_pipe_raw, and how many lack O_CLOEXEC. */
+static int buffers_open(int *inherited)
+{
+	char link[300], target[512];
+	struct dirent *entry;
+	int count = 0, fd;
+	ssize_t len;
+	DIR *dir;
+
+	*inherited = 0;
+	dir = opendir("/proc/self/fd");
+	assert_non_null(dir);
+	while ((entry = readdir(dir))) {
+		fd = atoi(entry->d_name);
+		snprintf(link, sizeof(link), "/proc/self/fd/%s", entry->d_name);
+		len = readlink(link, target, sizeof(target) - 1);
+		if (len <= 0)
+			continue;
+		target[len] = '\0';
+		if (!strstr(target, "trace_pipe_raw"))
+			continue;
+		count++;
+		if (!(fcntl(fd, F_GETFD) & FD_CLOEXEC))
+			(*inherited)++;
+	}
+	closedir(dir);
+	return count;
+}
+
+/* An action's command inherits none of the ring buffers rtla reads. */
+static void test_buffers_close_on_exec(void **state)
+{
+	struct tep_handle *tep = load_formats();
+	struct trace_reader *reader;
+	struct subbuf page;
+	int inherited;
+
+	subbuf_init(&page, 1000);
+	write_cpu_file(0, &page, 1);
+	write_cpu_file(1, &page, 1);
+	reader = reader_open(tep, NULL, 2);
+	assert_non_null(reader);
+	assert_int_equal(buffers_open(&inherited), 2);
+	assert_int_equal(inherited, 0);
+	reader_close(reader);
+	assert_int_equal(buffers_open(&inherited), 0);
+	tep_free(tep);
+}
+
 static void test_unknown_event(void **state)
 {
 	struct seen seen = { 0 };
@@ -439,6 +490,8 @@ int main(void)
 						fake_tracefs, remove_fake),
 		cmocka_unit_test_setup_teardown(test_drain_every_cpu_and_page, fake_tracefs,
 						remove_fake),
+		cmocka_unit_test_setup_teardown(test_buffers_close_on_exec,
+						fake_tracefs, remove_fake),
 		cmocka_unit_test_setup_teardown(test_unknown_event, fake_tracefs,
 						remove_fake),
 		cmocka_unit_test_setup_teardown(test_no_buffer_to_read, fake_tracefs,

@@ -80,6 +80,12 @@ static void test_percentile_parse(void **state)
 	assert_int_equal(percentile_parse("p101", &q), -1);
 	assert_int_equal(percentile_parse("pxx", &q), -1);
 	assert_int_equal(percentile_parse("max", &q), -1);
+	/* plain decimals only: no exponent, no hexadecimal */
+	assert_int_equal(percentile_parse("p1e2", &q), -1);
+	assert_int_equal(percentile_parse("p0x32", &q), -1);
+	assert_int_equal(percentile_parse("p99.", &q), -1);
+	assert_int_equal(percentile_parse("p9.9.9", &q), -1);
+	assert_int_equal(percentile_parse("p100", &q), 0);
 }
 
 static void test_budget_parse(void **state)
@@ -112,6 +118,9 @@ static void test_budget_parse(void **state)
 	assert_int_equal(budget_parse("thread:max=5", TRACER_OSNOISE,
 				      MODE_HIST, &b, &why), -1);
 	assert_string_equal(why, "osnoise budgets are on noise");
+	assert_int_equal(budget_parse("thread:p1e2=5", TRACER_TIMERLAT,
+				      MODE_HIST, &b, &why), -1);
+	assert_string_equal(why, "statistic must be max, avg, over or a percentile like p99.9");
 	assert_int_equal(budget_parse("user:max=7us", TRACER_TIMERLAT,
 				      MODE_TOP, &b, &why), 0);
 	assert_int_equal(b.context, CTX_USER);
@@ -170,6 +179,7 @@ static void model_init(struct model *m)
 		.params = &m->params, .results = &m->results,
 		.system = &m->system, .start_time = 1000, .end_time = 1001,
 		.exit_status = 2, .verdicts = m->verdicts,
+		.end_reason = "duration", .period_us = 1000,
 	};
 	m->report.nr_verdicts = budgets_evaluate(&m->params, &m->results,
 						 m->verdicts, 16);
@@ -189,19 +199,98 @@ static void test_budget_evaluate(void **state)
 	model_init(&m);
 	assert_int_equal(m.report.nr_verdicts, 4);
 	/* thread p99 on CPU 0: 10, on CPU 1: past the buckets */
-	assert_true(m.verdicts[0].pass);
+	assert_int_equal(m.verdicts[0].result, BUDGET_MET);
 	assert_int_equal(m.verdicts[0].value, 10);
 	assert_int_equal(m.verdicts[0].limit, 50);
-	assert_false(m.verdicts[1].pass);
-	assert_false(m.verdicts[1].known);
+	assert_int_equal(m.verdicts[1].result, BUDGET_MISSED);
+	assert_true(m.verdicts[1].past_end);
 	budget_verdict_describe(&m.verdicts[1], &m.results, line, sizeof(line));
 	assert_string_equal(line, "budget thread:p99=50us violated on CPU 1: beyond the histogram (>= 100 us) > 50 us");
 	/* irq max: CPU 0 5 us, CPU 1 30 us */
-	assert_true(m.verdicts[2].pass);
-	assert_false(m.verdicts[3].pass);
+	assert_int_equal(m.verdicts[2].result, BUDGET_MET);
+	assert_int_equal(m.verdicts[3].result, BUDGET_MISSED);
 	budget_verdict_describe(&m.verdicts[3], &m.results, line, sizeof(line));
 	assert_string_equal(line, "budget irq:max=20us violated on CPU 1: 30 us > 20 us");
 	model_free(&m);
+}
+
+/*
+ * CPU 1's thread p99 is past the histogram (>= 100 us), its max 500 us:
+ * a limit at or over the max is met, one under the histogram's end is
+ * missed, and one between the two cannot be told.
+ */
+static void test_budget_past_histogram(void **state)
+{
+	static const struct {
+		const char *budget;
+		enum budget_result result;
+		const char *line;
+	} cases[] = {
+		{ "thread:p99=1s", BUDGET_MET,
+		  "budget thread:p99=1s met on CPU 1: beyond the histogram (>= 100 us), max 500 us <= 1000000 us" },
+		{ "thread:p99=500us", BUDGET_MET, NULL },
+		{ "thread:p99=499us", BUDGET_UNDECIDED,
+		  "budget thread:p99=499us cannot tell on CPU 1: beyond the histogram (>= 100 us), max 500 us > 499 us: raise -E or -b" },
+		{ "thread:p99=100us", BUDGET_UNDECIDED, NULL },
+		{ "thread:p99=99us", BUDGET_MISSED,
+		  "budget thread:p99=99us violated on CPU 1: beyond the histogram (>= 100 us) > 99 us" },
+	};
+	struct budget_verdict verdicts[4];
+	const char *why;
+	char line[320];
+	struct model m;
+	size_t i;
+
+	model_init(&m);
+	m.params.nr_budgets = 1;
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		assert_int_equal(budget_parse(cases[i].budget, TRACER_TIMERLAT,
+					      MODE_HIST, &m.params.budgets[0],
+					      &why), 0);
+		assert_int_equal(budgets_evaluate(&m.params, &m.results,
+						  verdicts, 4), 2);
+		assert_int_equal(verdicts[0].result, BUDGET_MET);
+		assert_int_equal(verdicts[1].result, cases[i].result);
+		assert_true(verdicts[1].past_end);
+		assert_int_equal(verdicts[1].max, 500);
+		if (!cases[i].line)
+			continue;
+		budget_verdict_describe(&verdicts[1], &m.results, line,
+					sizeof(line));
+		assert_string_equal(line, cases[i].line);
+	}
+	assert_int_equal(budget_verdicts_count(verdicts, 2, BUDGET_MISSED), 1);
+	model_free(&m);
+}
+
+/* A percentile limit at or past -E x -b is warned of before the run. */
+static void test_budget_range_warning(void **state)
+{
+	struct rtla_params params;
+	const char *why;
+
+	params_init(&params, TRACER_TIMERLAT, MODE_HIST);
+	params.nr_budgets = 1;
+	assert_int_equal(budget_parse("thread:p99=255us", TRACER_TIMERLAT,
+				      MODE_HIST, &params.budgets[0], &why), 0);
+	assert_int_equal(budgets_check_range(&params, &why), 0);
+	assert_int_equal(budget_parse("thread:p99=1s", TRACER_TIMERLAT,
+				      MODE_HIST, &params.budgets[0], &why), 0);
+	assert_int_equal(budgets_check_range(&params, &why), -1);
+	assert_string_equal(why, "budget thread:p99=1s lies beyond the histogram's end (256 us): past it, only the max decides; raise -E or -b");
+	params.entries = 1000;
+	params.bucket_size = 1001;
+	assert_int_equal(budgets_check_range(&params, &why), 0);
+	/* the max is always known */
+	params.entries = 256;
+	params.bucket_size = 1;
+	assert_int_equal(budget_parse("thread:max=1s", TRACER_TIMERLAT,
+				      MODE_HIST, &params.budgets[0], &why), 0);
+	assert_int_equal(budgets_check_range(&params, &why), 0);
+	assert_int_equal(budget_parse("thread:p100=1s", TRACER_TIMERLAT,
+				      MODE_HIST, &params.budgets[0], &why), -1);
+	assert_string_equal(why, "p100 is the max: write max");
+	params_free(&params);
 }
 
 static struct json_object *path(struct json_object *obj, const char *keys)
@@ -275,15 +364,25 @@ static void test_json(void **state)
 	assert_int_equal(int_at(root, "rtla.lost_events"), 4);
 	assert_string_equal(json_object_get_string(path(root, "rtla.unit")), "us");
 	assert_int_equal(json_object_array_length(path(root, "rtla.budgets")), 4);
+	obj = json_object_array_get_idx(path(root, "rtla.budgets"), 1);
+	assert_true(json_object_is_type(path(obj, "value"), json_type_null));
+	assert_int_equal(int_at(obj, "at_least"), 100);
+	assert_string_equal(json_object_get_string(path(obj, "result")), "violated");
 	obj = json_object_array_get_idx(path(root, "rtla.budgets"), 3);
 	assert_false(json_object_get_boolean(path(obj, "pass")));
+	assert_string_equal(json_object_get_string(path(obj, "result")), "violated");
 	assert_int_equal(int_at(obj, "value"), 30);
 	assert_int_equal(int_at(obj, "limit"), 20);
 	assert_int_equal(int_at(obj, "cpu"), 1);
 	assert_string_equal(json_object_get_string(path(root, "rtla.system.clocksource")), "tsc");
 	assert_true(json_object_is_type(path(root, "rtla.system.cpu_dma_latency_us"),
 					json_type_null));
+	assert_false(json_object_get_boolean(path(root, "rtla.system.cpu_dma_latency_limited")));
 	assert_string_equal(json_object_get_string(path(root, "rtla.version")), "9.9");
+	assert_string_equal(json_object_get_string(path(root, "rtla.end_reason")), "duration");
+	assert_false(json_object_get_boolean(path(root, "rtla.interrupted")));
+	/* the values used, given or not */
+	assert_int_equal(int_at(root, "rtla.params.period_us"), 1000);
 	json_object_put(root);
 	free((char *)text);
 	model_free(&m);
@@ -325,9 +424,110 @@ static void test_junit(void **state)
 	capture_open(&cap);
 	assert_int_equal(report_write_junit(&m.report, cap.stream), 0);
 	text = capture_close(&cap);
-	assert_non_null(strstr(text, "<testsuites name=\"rtla\" tests=\"4\" failures=\"2\""));
+	/* the run itself, then 2 budgets on 2 CPUs */
+	assert_non_null(strstr(text, "<testsuites name=\"rtla\" tests=\"5\" failures=\"2\" errors=\"0\""));
+	assert_non_null(strstr(text, "<property name=\"end_reason\" value=\"duration\"/>"));
+	assert_non_null(strstr(text, "name=\"run\" time=\"1\"><system-out>ended by duration</system-out>"));
 	assert_non_null(strstr(text, "name=\"thread:p99=50us cpu0\""));
 	assert_non_null(strstr(text, "<failure message=\"budget irq:max=20us violated on CPU 1: 30 us &gt; 20 us\""));
+	free((char *)text);
+	model_free(&m);
+}
+
+/* Without budgets the run is still a test; a signal before -d an error. */
+static void test_junit_interrupted(void **state)
+{
+	struct capture cap;
+	struct model m;
+	const char *text;
+
+	model_init(&m);
+	m.params.duration_s = 30;
+	m.report.nr_verdicts = 0;
+	m.report.end_reason = "SIGTERM";
+	m.report.interrupted = true;
+	capture_open(&cap);
+	assert_int_equal(report_write_junit(&m.report, cap.stream), 0);
+	text = capture_close(&cap);
+	assert_non_null(strstr(text, "<testsuites name=\"rtla\" tests=\"1\" failures=\"0\" errors=\"1\""));
+	assert_non_null(strstr(text, "<error message=\"ended by SIGTERM after 1 of 30 s\" type=\"interrupted\"/>"));
+	free((char *)text);
+
+	m.report.interrupted = false;
+	m.report.end_reason = "threshold";
+	m.results.stopped = true;
+	m.results.threshold_hits = 1;
+	capture_open(&cap);
+	assert_int_equal(report_write_junit(&m.report, cap.stream), 0);
+	text = capture_close(&cap);
+	assert_non_null(strstr(text, "tests=\"1\" failures=\"1\" errors=\"0\""));
+	assert_non_null(strstr(text, "<failure message=\"a stop threshold was hit 1 time\" type=\"threshold\"/>"));
+	free((char *)text);
+	model_free(&m);
+}
+
+/* An undecided budget is an error of the gate, not a failure. */
+static void test_junit_undecided(void **state)
+{
+	struct capture cap;
+	struct model m;
+	const char *text, *why;
+
+	model_init(&m);
+	assert_int_equal(budget_parse("thread:p99=300us", TRACER_TIMERLAT,
+				      MODE_HIST, &m.params.budgets[0], &why), 0);
+	m.params.nr_budgets = 1;
+	m.report.nr_verdicts = budgets_evaluate(&m.params, &m.results,
+						m.verdicts, 16);
+	capture_open(&cap);
+	assert_int_equal(report_write_junit(&m.report, cap.stream), 0);
+	text = capture_close(&cap);
+	assert_non_null(strstr(text, "tests=\"3\" failures=\"0\" errors=\"1\""));
+	assert_non_null(strstr(text, "<error message=\"budget thread:p99=300us cannot tell on CPU 1"));
+	free((char *)text);
+	model_free(&m);
+}
+
+/* osnoise top has no samples: rt-tests' blocks hold its periods. */
+static void test_json_osnoise_top(void **state)
+{
+	struct noise_period period = { 0 };
+	struct json_object *root;
+	struct capture cap;
+	struct model m;
+	const char *text;
+
+	memset(&m, 0, sizeof(m));
+	params_init(&m.params, TRACER_OSNOISE, MODE_TOP);
+	CPU_SET(0, &m.params.cpu_set);
+	assert_int_equal(results_alloc(&m.results, &m.params, 1), 0);
+	period.runtime = 1000000;
+	period.noise = 300;
+	period.max_single = 100;
+	results_add_period(&m.results, 0, &period);
+	period.noise = 500;
+	results_add_period(&m.results, 0, &period);
+	m.system.cpu_dma_latency_us = 20;
+	m.report = (struct run_report){
+		.tool_name = "osnoise top", .version = "9.9",
+		.params = &m.params, .results = &m.results,
+		.system = &m.system, .end_reason = "SIGINT",
+		.period_us = 1000000, .runtime_us = 1000000,
+	};
+	capture_open(&cap);
+	assert_int_equal(report_write_json(&m.report, cap.stream), 0);
+	text = capture_close(&cap);
+	root = json_tokener_parse(text);
+	assert_non_null(root);
+	assert_int_equal(int_at(root, "thread.0.cycles"), 2);
+	assert_int_equal(int_at(root, "thread.0.max"), 500);
+	assert_true(json_object_get_double(path(root, "thread.0.avg")) == 400.0);
+	assert_true(json_object_is_type(path(root, "thread.0.min"), json_type_null));
+	assert_int_equal(int_at(root, "rtla.params.runtime_us"), 1000000);
+	assert_int_equal(int_at(root, "rtla.system.cpu_dma_latency_us"), 20);
+	assert_true(json_object_get_boolean(path(root, "rtla.system.cpu_dma_latency_limited")));
+	assert_string_equal(json_object_get_string(path(root, "rtla.end_reason")), "SIGINT");
+	json_object_put(root);
 	free((char *)text);
 	model_free(&m);
 }
@@ -376,8 +576,8 @@ static void test_user_context_reports(void **state)
 				      MODE_HIST, &m.params.budgets[0], &why), 0);
 	m.params.nr_budgets = 1;
 	assert_int_equal(budgets_evaluate(&m.params, &m.results, verdicts, 8), 2);
-	assert_true(verdicts[0].pass);
-	assert_false(verdicts[1].pass);
+	assert_int_equal(verdicts[0].result, BUDGET_MET);
+	assert_int_equal(verdicts[1].result, BUDGET_MISSED);
 	assert_int_equal(verdicts[1].value, 45);
 	model_free(&m);
 }
@@ -416,9 +616,14 @@ int main(void)
 		cmocka_unit_test(test_percentile_parse),
 		cmocka_unit_test(test_budget_parse),
 		cmocka_unit_test(test_budget_evaluate),
+		cmocka_unit_test(test_budget_past_histogram),
+		cmocka_unit_test(test_budget_range_warning),
 		cmocka_unit_test(test_json),
+		cmocka_unit_test(test_json_osnoise_top),
 		cmocka_unit_test(test_openmetrics),
 		cmocka_unit_test(test_junit),
+		cmocka_unit_test(test_junit_interrupted),
+		cmocka_unit_test(test_junit_undecided),
 		cmocka_unit_test(test_user_context_reports),
 		cmocka_unit_test(test_report_file_atomic),
 	};

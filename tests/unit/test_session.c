@@ -100,9 +100,26 @@ static void test_apply_refused_write(void **state)
 	assert_int_equal(knobs_apply(&knobs, settings, 2, &failed), -1);
 	assert_ptr_equal(failed, &settings[1]);
 	fake_assert_file("osnoise/stop_tracing_us", "7");
-	/* what could be restored is; the failure is reported */
-	assert_int_equal(knobs_restore(&knobs), -1);
+	/* the refused write changed nothing: nothing of it to restore */
+	assert_false(knobs.knob[KNOB_PRINT_STACK].changed);
+	assert_int_equal(knobs_restore(&knobs), 0);
 	fake_assert_file("osnoise/stop_tracing_us", "0");
+	knobs_free(&knobs);
+}
+
+/* A knob changed and then not restorable: the failure is reported. */
+static void test_restore_refused_write(void **state)
+{
+	struct knob_setting settings[] = { { KNOB_STOP, "7" } };
+	const struct knob_setting *failed = NULL;
+	struct knobs knobs;
+
+	assert_int_equal(knobs_save(&knobs), 0);
+	assert_int_equal(knobs_apply(&knobs, settings, 1, &failed), 0);
+	unlink(fake_path("osnoise/stop_tracing_us"));
+	fake_mkdir("osnoise/stop_tracing_us");
+	assert_int_equal(knobs_restore(&knobs), -1);
+	assert_true(knobs.knob[KNOB_STOP].changed);
 	knobs_free(&knobs);
 }
 
@@ -212,6 +229,8 @@ int main(void)
 						remove_fake),
 		cmocka_unit_test_setup_teardown(test_apply_refused_write, fake_tracefs,
 						remove_fake),
+		cmocka_unit_test_setup_teardown(test_restore_refused_write,
+						fake_tracefs, remove_fake),
 		cmocka_unit_test_setup_teardown(test_options_knob, fake_tracefs,
 						remove_fake),
 		cmocka_unit_test_setup_teardown(test_instance_lifecycle, fake_tracefs,

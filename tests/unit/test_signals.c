@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * Every signal that would end rtla ends the run instead, so tracefs is
- * restored; a second one during the teardown changes nothing; a hangup
+ * restored (the real-time ones too, and those rtla was started with
+ * blocked); a second one during the teardown changes nothing; a hangup
  * ignored by nohup stays ignored.
  */
 #include "testutil.h"
@@ -20,26 +21,39 @@ static const int ending[] = {
 /* In a child: 0 when every signal only set run_stop_requested. */
 static int child_survives(bool nohup)
 {
+	/*
+	 * and the real-time ones, but the user threads' wake-up (valgrind
+	 * keeps SIGRTMAX to itself)
+	 */
+	int realtime[] = { SIGRTMIN, SIGRTMIN + 2, SIGRTMAX - 1 };
+	size_t nr_ending = sizeof(ending) / sizeof(ending[0]), i;
 	struct sigaction sa;
-	size_t i;
+	sigset_t blocked;
+	int sig;
 
 	if (nohup)
 		signal(SIGHUP, SIG_IGN);
+	/* blocked by whoever started rtla: caught all the same */
+	sigemptyset(&blocked);
+	sigaddset(&blocked, SIGUSR2);
+	sigaddset(&blocked, SIGRTMAX - 1);
+	sigprocmask(SIG_BLOCK, &blocked, NULL);
 	run_catch_signals();
-	for (i = 0; i < sizeof(ending) / sizeof(ending[0]); i++) {
+	for (i = 0; i < nr_ending + 3; i++) {
+		sig = i < nr_ending ? ending[i] : realtime[i - nr_ending];
 		run_stop_requested = 0;
-		raise(ending[i]);
+		raise(sig);
 		/* twice: the second Ctrl-C of an impatient user */
-		raise(ending[i]);
-		if (ending[i] == SIGHUP && nohup) {
+		raise(sig);
+		if (sig == SIGHUP && nohup) {
 			if (run_stop_requested)
 				return 3;
 			continue;
 		}
-		if (run_stop_requested != ending[i])
+		if (run_stop_requested != sig)
 			return 2;
 		/* restarted, not cut short, in the teardown */
-		sigaction(ending[i], NULL, &sa);
+		sigaction(sig, NULL, &sa);
 		if (!(sa.sa_flags & SA_RESTART))
 			return 4;
 	}

@@ -49,7 +49,7 @@ static void killed_run(void)
 
 	assert_true(pid >= 0);
 	if (!pid) {
-		if (knobs_save(&knobs) || state_record_write(&knobs))
+		if (knobs_save(&knobs) || state_record_write(&knobs, NULL, 0))
 			_exit(1);
 		fake_put("osnoise/period_us", "1000\n");
 		fake_put("osnoise/cpus", "0-3\n");
@@ -76,6 +76,60 @@ static void test_recover_after_kill(void **state)
 	/* the record is gone: the next run has nothing to restore */
 	assert_int_not_equal(stat(state_record_path(), &st), 0);
 	assert_int_equal(state_record_recover(&pid, what, sizeof(what)), 0);
+}
+
+static void put_file(const char *path, const char *text)
+{
+	FILE *f = fopen(path, "w");
+
+	assert_non_null(f);
+	fputs(text, f);
+	fclose(f);
+}
+
+/*
+ * --deepest-idle-state: the files it changes outside tracefs (cpuidle's
+ * "disable") are in the record too, and put back after a SIGKILL.
+ */
+static void test_recover_idle_states(void **state)
+{
+	struct saved_file files[2];
+	struct knobs knobs;
+	char what[512], want[512];
+	pid_t pid;
+	int i;
+
+	for (i = 0; i < 2; i++) {
+		snprintf(files[i].path, sizeof(files[i].path),
+			 "%s/state%d-disable", dir, i + 2);
+		snprintf(files[i].value, sizeof(files[i].value), "0");
+	}
+	pid = fork();
+	assert_true(pid >= 0);
+	if (!pid) {
+		if (knobs_save(&knobs) ||
+		    state_record_write(&knobs, files, 2))
+			_exit(1);
+		for (i = 0; i < 2; i++)
+			put_file(files[i].path, "1\n");
+		raise(SIGKILL);
+	}
+	assert_int_equal(waitpid(pid, NULL, 0), pid);
+	/* one was enabled again by hand meanwhile */
+	put_file(files[1].path, "0\n");
+
+	assert_int_equal(state_record_recover(&pid, what, sizeof(what)), 1);
+	snprintf(want, sizeof(want), "%s=0", files[0].path);
+	assert_string_equal(what, want);
+	for (i = 0; i < 2; i++) {
+		char text[8] = "";
+		FILE *f = fopen(files[i].path, "r");
+
+		assert_non_null(f);
+		assert_non_null(fgets(text, sizeof(text), f));
+		fclose(f);
+		assert_string_equal(text, i ? "0\n" : "0");
+	}
 }
 
 static void test_live_run_keeps_its_record(void **state)
@@ -116,6 +170,8 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test_setup_teardown(test_recover_after_kill, setup,
+						teardown),
+		cmocka_unit_test_setup_teardown(test_recover_idle_states, setup,
 						teardown),
 		cmocka_unit_test_setup_teardown(test_live_run_keeps_its_record,
 						setup, teardown),

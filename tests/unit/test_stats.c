@@ -119,6 +119,35 @@ static void test_noise_available_truncates(void **state)
 	assert_int_equal(noise_available_scaled(&sum), 0);
 }
 
+/* What -E costs: a bucket per entry, context and measured CPU. */
+static void test_results_histogram_bytes(void **state)
+{
+	struct rtla_params params;
+
+	params_init(&params, TRACER_TIMERLAT, MODE_HIST);
+	CPU_ZERO(&params.cpu_set);
+	CPU_SET(0, &params.cpu_set);
+	CPU_SET(1, &params.cpu_set);
+	/* not a CPU of this machine */
+	CPU_SET(5, &params.cpu_set);
+	params.entries = 9999999;
+	/* irq, thread and user: 240 MB a CPU */
+	assert_int_equal(results_histogram_bytes(&params, 2),
+			 2ULL * 3 * 9999999 * sizeof(uint64_t));
+	params_free(&params);
+	params_init(&params, TRACER_OSNOISE, MODE_HIST);
+	CPU_ZERO(&params.cpu_set);
+	CPU_SET(1, &params.cpu_set);
+	assert_int_equal(results_histogram_bytes(&params, 2),
+			 256 * sizeof(uint64_t));
+	params_free(&params);
+	/* top keeps no histogram */
+	params_init(&params, TRACER_TIMERLAT, MODE_TOP);
+	CPU_SET(0, &params.cpu_set);
+	assert_int_equal(results_histogram_bytes(&params, 2), 0);
+	params_free(&params);
+}
+
 static void test_results_units(void **state)
 {
 	struct rtla_params params;
@@ -245,6 +274,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_histogram_prefault),
+		cmocka_unit_test(test_results_histogram_bytes),
 		cmocka_unit_test(test_empty_series),
 		cmocka_unit_test(test_series),
 		cmocka_unit_test(test_histogram_buckets),

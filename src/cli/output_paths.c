@@ -1,0 +1,62 @@
+// SPDX-License-Identifier: GPL-2.0
+#include <string.h>
+#include <sys/stat.h>
+
+#include "cli/output_paths.h"
+#include "model/tracer.h"
+
+static const char *without_dot_slash(const char *path)
+{
+	while (!strncmp(path, "./", 2))
+		path += 2;
+	return path;
+}
+
+bool output_paths_same(const char *a, const char *b)
+{
+	struct stat sa, sb;
+
+	if (!strcmp(a, "-") || !strcmp(b, "-"))
+		return !strcmp(a, b);
+	if (!strcmp(without_dot_slash(a), without_dot_slash(b)))
+		return true;
+	return !stat(a, &sa) && !stat(b, &sb) && sa.st_dev == sb.st_dev &&
+	       sa.st_ino == sb.st_ino;
+}
+
+static int list_outputs(const struct rtla_params *params,
+			struct output_path *list)
+{
+	int n = 0;
+
+	if (params->json_file)
+		list[n++] = (struct output_path){ "--json", params->json_file };
+	if (params->openmetrics_file)
+		list[n++] = (struct output_path){ "--openmetrics",
+						  params->openmetrics_file };
+	if (params->junit_file)
+		list[n++] = (struct output_path){ "--junit",
+						  params->junit_file };
+	if (params->trace)
+		list[n++] = (struct output_path){ "-t",
+						  tracer_trace_file(params) };
+	return n;
+}
+
+bool output_paths_clash(const struct rtla_params *params,
+			struct output_path *first, struct output_path *second)
+{
+	struct output_path list[4];
+	int i, j, n = list_outputs(params, list);
+
+	for (i = 0; i < n; i++) {
+		for (j = i + 1; j < n; j++) {
+			if (!output_paths_same(list[i].path, list[j].path))
+				continue;
+			*first = list[i];
+			*second = list[j];
+			return true;
+		}
+	}
+	return false;
+}

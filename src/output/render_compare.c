@@ -1,0 +1,76 @@
+// SPDX-License-Identifier: GPL-2.0
+#include <inttypes.h>
+#include <stdio.h>
+
+#include "output/compare_report.h"
+
+static void cell(const struct compare_row *row, int side, const char *unit,
+		 char *buf, size_t size)
+{
+	if (!row->known[side])
+		snprintf(buf, size, "?");
+	else if (row->is_count)
+		snprintf(buf, size, "%" PRIu64, row->value[side]);
+	else
+		snprintf(buf, size, "%" PRIu64,
+			 compare_in_unit(row->value[side], unit));
+}
+
+static void change(const struct compare_row *row, const char *unit,
+		   char *buf, size_t size)
+{
+	int64_t a, b;
+
+	if (!row->known[0] || !row->known[1]) {
+		snprintf(buf, size, "?");
+		return;
+	}
+	a = row->is_count ? row->value[0] : compare_in_unit(row->value[0], unit);
+	b = row->is_count ? row->value[1] : compare_in_unit(row->value[1], unit);
+	if (a)
+		snprintf(buf, size, "%+" PRId64 " (%+.1f%%)", b - a,
+			 100.0 * (double)(b - a) / (double)a);
+	else
+		snprintf(buf, size, "%+" PRId64, b - a);
+}
+
+void render_compare(FILE *out, const struct compare_report *report)
+{
+	const struct comparison *cmp = report->cmp;
+	const struct compare_row *row;
+	char where[8], a[24], b[24], delta[40], line[320];
+	int i;
+
+	fprintf(out, "# RTLA comparison: BASE %s, NEW %s\n", report->base,
+		report->new);
+	fprintf(out, "# Time unit is %s (%s)\n",
+		report->unit[0] == 'n' ? "nanoseconds" : "microseconds",
+		report->unit);
+	fprintf(out, "%-4s %-7s %-7s %12s %12s  %s\n", "CPU", "CTX", "STAT",
+		"BASE", "NEW", "CHANGE");
+	for (i = 0; i < cmp->nr_rows; i++) {
+		row = &cmp->rows[i];
+		if (row->cpu == COMPARE_ALL_CPUS)
+			snprintf(where, sizeof(where), "ALL");
+		else
+			snprintf(where, sizeof(where), "%d", row->cpu);
+		cell(row, 0, report->unit, a, sizeof(a));
+		cell(row, 1, report->unit, b, sizeof(b));
+		change(row, report->unit, delta, sizeof(delta));
+		fprintf(out, "%-4s %-7s %-7s %12s %12s  %s\n", where,
+			row->context, row->stat, a, b, delta);
+	}
+	for (i = 0; i < cmp->nr_verdicts; i++) {
+		if (cmp->verdicts[i].result == COMPARE_KEPT)
+			continue;
+		compare_verdict_describe(&cmp->verdicts[i], report->unit, line,
+					 sizeof(line));
+		fprintf(out, "rtla compare: %s\n", line);
+	}
+	fprintf(out, "rtla compare: %d rule checks, %d broken",
+		cmp->nr_verdicts, compare_count(cmp, COMPARE_BROKEN));
+	if (compare_count(cmp, COMPARE_UNDECIDED))
+		fprintf(out, ", %d undecided",
+			compare_count(cmp, COMPARE_UNDECIDED));
+	fputc('\n', out);
+}

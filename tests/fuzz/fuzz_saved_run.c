@@ -1,0 +1,56 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Saved JSON reports, rtla's and cyclictest's (src/input/saved_run.c),
+ * and what rtla report and compare then do with them: a refused file has
+ * a one-line reason; an accepted one renders and compares with itself.
+ */
+#include <assert.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "input/saved_run.h"
+#include "model/compare.h"
+#include "output/render.h"
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+static void compare_with_itself(const struct saved_run *run)
+{
+	struct compare_side side = { "fuzz", &run->params, &run->results };
+	struct compare_rule rule;
+	struct comparison cmp;
+	const char *why;
+	char reason[256];
+
+	assert(!compare_rule_parse("*:max=+0%", &rule, &why));
+	if (compare_runs(&side, &side, &rule, 1, &cmp, reason,
+			 sizeof(reason))) {
+		assert(*reason && !strchr(reason, '\n'));
+		return;
+	}
+	assert(!compare_count(&cmp, COMPARE_BROKEN));
+	compare_free(&cmp);
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	struct saved_run run;
+	char why[256] = "";
+	FILE *null;
+
+	if (size > 1 << 20)
+		return 0;
+	if (saved_run_parse((const char *)data, size, &run, why,
+			    sizeof(why))) {
+		assert(*why && !strchr(why, '\n'));
+		return 0;
+	}
+	null = fopen("/dev/null", "w");
+	if (run.params.mode == MODE_HIST)
+		render_hist(null, &run.params, &run.results);
+	fclose(null);
+	compare_with_itself(&run);
+	saved_run_free(&run);
+	return 0;
+}
