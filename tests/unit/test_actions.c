@@ -67,59 +67,57 @@ static void test_outcomes(void **state)
 	params_free(&params);
 }
 
-/* As in rtla 7.2, a failed action ends its list: nothing after it runs. */
-static void test_failure_ends_the_list(void **state)
+/* Parse @texts (NULL-terminated) into @list and run them once. */
+static enum actions_result run_texts(struct run *run, struct action_list *list,
+				     struct action_outcomes *outcomes,
+				     const char *const *texts)
+{
+	action_list_free(list);
+	while (*texts)
+		parse(list, *texts++);
+	run_actions_init(outcomes, list);
+	return run_actions(run, outcomes);
+}
+
+#define RUN_TEXTS(run, list, outcomes, ...) \
+	run_texts(run, list, outcomes, (const char *[]){ __VA_ARGS__, NULL })
+
+/*
+ * As in rtla 7.2, a failed action ends its list: nothing after it runs;
+ * "continue" resumes the run and ends its list too.
+ */
+static void test_failure_or_continue_ends_the_list(void **state)
 {
 	struct rtla_params params;
-	struct action_outcomes outcomes;
+	struct action_outcomes out;
 	struct action_list list = { .count = 0 };
 	struct run run = test_run(&params, stdout);
 	char text[64];
 
-	parse(&list, "shell,command=false");
-	parse(&list, "shell,command=true");
-	parse(&list, "continue");
-	run_actions_init(&outcomes, &list);
-	assert_int_equal(run_actions(&run, &outcomes), ACTIONS_FAILED);
-	assert_int_equal(outcomes.item[0].failures, 1);
-	assert_int_equal(outcomes.item[0].exit_status, 1);
-	assert_int_equal(outcomes.item[1].runs, 0);
-	assert_int_equal(outcomes.item[2].runs, 0);
-	action_list_free(&list);
+	assert_int_equal(RUN_TEXTS(&run, &list, &out, "shell,command=false",
+				   "shell,command=true", "continue"),
+			 ACTIONS_FAILED);
+	assert_int_equal(out.item[0].failures, 1);
+	assert_int_equal(out.item[0].exit_status, 1);
+	assert_int_equal(out.item[1].runs, 0);
+	assert_int_equal(out.item[2].runs, 0);
 
 	snprintf(text, sizeof(text), "signal,num=%d,pid=%d", SIGUSR1,
 		 (int)dead_pid());
-	parse(&list, text);
-	parse(&list, "shell,command=true");
-	run_actions_init(&outcomes, &list);
-	assert_int_equal(run_actions(&run, &outcomes), ACTIONS_FAILED);
-	assert_int_equal(outcomes.item[0].error, ESRCH);
-	assert_int_equal(outcomes.item[1].runs, 0);
-	action_list_free(&list);
-	params_free(&params);
-}
+	assert_int_equal(RUN_TEXTS(&run, &list, &out, text,
+				   "shell,command=true"), ACTIONS_FAILED);
+	assert_int_equal(out.item[0].error, ESRCH);
+	assert_int_equal(out.item[1].runs, 0);
 
-/* "continue" resumes the run and, as in rtla 7.2, ends its list. */
-static void test_continue_ends_the_list(void **state)
-{
-	struct rtla_params params;
-	struct action_outcomes outcomes;
-	struct action_list list = { .count = 0 };
-	struct run run = test_run(&params, stdout);
+	assert_int_equal(RUN_TEXTS(&run, &list, &out, "shell,command=true",
+				   "continue", "shell,command=true"),
+			 ACTIONS_CONTINUE);
+	assert_int_equal(out.item[0].runs, 1);
+	assert_int_equal(out.item[1].runs, 1);
+	assert_int_equal(out.item[2].runs, 0);
 
-	parse(&list, "shell,command=true");
-	parse(&list, "continue");
-	parse(&list, "shell,command=true");
-	run_actions_init(&outcomes, &list);
-	assert_int_equal(run_actions(&run, &outcomes), ACTIONS_CONTINUE);
-	assert_int_equal(outcomes.item[0].runs, 1);
-	assert_int_equal(outcomes.item[1].runs, 1);
-	assert_int_equal(outcomes.item[2].runs, 0);
-	action_list_free(&list);
-
-	parse(&list, "shell,command=true");
-	run_actions_init(&outcomes, &list);
-	assert_int_equal(run_actions(&run, &outcomes), ACTIONS_COMPLETED);
+	assert_int_equal(RUN_TEXTS(&run, &list, &out, "shell,command=true"),
+			 ACTIONS_COMPLETED);
 	action_list_free(&list);
 	params_free(&params);
 }
@@ -154,8 +152,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_outcomes),
-		cmocka_unit_test(test_failure_ends_the_list),
-		cmocka_unit_test(test_continue_ends_the_list),
+		cmocka_unit_test(test_failure_or_continue_ends_the_list),
 		cmocka_unit_test(test_trace_says_its_file),
 	};
 
