@@ -100,6 +100,9 @@ static int set_event_string(struct opt_ctx *ctx, const char *arg,
 
 	if (!params->nr_events) {
 		*why = "needs a preceding -e event";
+		ctx->line = offset == offsetof(struct event_spec, filter) ?
+			    "--filter requires a previous -e" :
+			    "--trigger requires a previous -e";
 		return -1;
 	}
 	if (!params->events[params->nr_events - 1].name) {
@@ -130,34 +133,47 @@ static int set_priority(struct opt_ctx *ctx, const char *arg, const char **why)
 	return parse_sched(arg, &ctx->params->sched, why);
 }
 
+/*
+ * A number in [@min, @max] for *@value; out of range on the side where
+ * rtla 7.2 has a line of its own (@below or @above), that line.
+ */
+static int set_range(struct opt_ctx *ctx, const char *arg, const char **why,
+		     uint64_t min, uint64_t max, uint64_t *value,
+		     const char *below, const char *above, const char *ours)
+{
+	const char *ignored;
+	uint64_t number;
+
+	if (!parse_u64_range(arg, min, max, value, why))
+		return 0;
+	*why = ours;
+	if (parse_u64_range(arg, 0, UINT64_MAX, &number, &ignored))
+		return -1;
+	ctx->line = number < min ? below : above;
+	return -1;
+}
+
 static int set_timerlat_period(struct opt_ctx *ctx, const char *arg,
 			       const char **why)
 {
-	if (parse_u64_range(arg, 100, 1000000, &ctx->params->period_us, why)) {
-		*why = "period must be 100-1000000 us";
-		return -1;
-	}
-	return 0;
+	return set_range(ctx, arg, why, 100, 1000000, &ctx->params->period_us,
+			 NULL, "Period longer than 1 s",
+			 "period must be 100-1000000 us");
 }
 
 static int set_osnoise_period(struct opt_ctx *ctx, const char *arg,
 			      const char **why)
 {
-	if (parse_u64_range(arg, 1, 10000000, &ctx->params->period_us, why)) {
-		*why = "period must be 1-10000000 us";
-		return -1;
-	}
-	return 0;
+	return set_range(ctx, arg, why, 1, 10000000, &ctx->params->period_us,
+			 NULL, "Period longer than 10 s",
+			 "period must be 1-10000000 us");
 }
 
 static int set_runtime(struct opt_ctx *ctx, const char *arg, const char **why)
 {
-	if (parse_u64_range(arg, 100, 10000000, &ctx->params->runtime_us,
-			    why)) {
-		*why = "runtime must be 100-10000000 us";
-		return -1;
-	}
-	return 0;
+	return set_range(ctx, arg, why, 100, 10000000,
+			 &ctx->params->runtime_us, "Runtime shorter than 100 us",
+			 NULL, "runtime must be 100-10000000 us");
 }
 
 static int set_us(const char *arg, uint64_t *value, const char **why)
@@ -836,7 +852,12 @@ enum options_result options_parse(const struct tool_id *tool, int argc,
 		    optind < argc && argv[optind][0] != '-')
 			arg = argv[optind++];
 		why = NULL;
+		ctx.line = NULL;
 		if (spec->set(&ctx, arg, &why)) {
+			if (ctx.line) {
+				fprintf(err, "%s\n", ctx.line);
+				return OPTIONS_ERROR;
+			}
 			if (print_refused(spec, arg, err))
 				return OPTIONS_ERROR;
 			spelled(spec, opt, name, sizeof(name));

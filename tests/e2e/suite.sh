@@ -33,6 +33,7 @@ aamax   ; timerlat top  ; rc=0 maxlat ; --aa-only 5000000 -d 1s
 auto    ; osnoise top   ; ~rc=2 ~stopline early=60 file=t2.txt   ; -q -a 1 -d 60s -t=t2.txt
 auto    ; osnoise hist  ; ~rc=2 ~stopline early=60 file=osnoise_trace.txt ; -a 1 -d 60s
 badp    ; *             ; ~rc=1 ~oneline=period|-p     ; -d 2s -p 0
+longp   ; timerlat top  ; ~rc=1 ~line=Period_longer_than_1_s ; -d 2s -p 1000001
 badc    ; *             ; ~rc=1 ~oneline=cpu|abc ~line=Invalid_-c_cpu_list ; -d 2s -c abc
 badd    ; *             ; ~rc=1 ~oneline=duration|xyz ~line=Invalid_-d_duration ; -d xyz
 badopt  ; *             ; ~rc=1 ~oneline=bogus         ; -d 2s --bogus

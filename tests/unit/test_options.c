@@ -195,8 +195,7 @@ static void test_events(void **state)
 
 	PARSE(&timerlat_top, &p, "--filter", "x");
 	assert_int_equal(p.result, OPTIONS_ERROR);
-	assert_string_equal(p.err,
-		"rtla timerlat top: invalid --filter 'x': needs a preceding -e event\n");
+	assert_string_equal(p.err, "--filter requires a previous -e\n");
 	done(&p);
 }
 
@@ -252,6 +251,16 @@ static const struct bad_case bad_cases[] = {
 	{ &timerlat_top, { "--on-end", "shell" }, "Invalid action shell\n" },
 	{ &timerlat_top, { "-u", "-k" },
 	  "--kernel-threads and --user-threads are mutually exclusive!\n" },
+	{ &timerlat_top, { "-p", "1000001" }, "Period longer than 1 s\n" },
+	{ &osnoise_top, { "-p", "10000001" }, "Period longer than 10 s\n" },
+	{ &osnoise_hist, { "-r", "99" }, "Runtime shorter than 100 us\n" },
+	{ &timerlat_top, { "--trigger", "hist:keys=cpu" },
+	  "--trigger requires a previous -e\n" },
+	/* where rtla 7.2 has none, ours */
+	{ &timerlat_top, { "-p", "99" },
+	  "rtla timerlat top: invalid -p '99': period must be 100-1000000 us\n" },
+	{ &osnoise_top, { "-r", "10000001" },
+	  "rtla osnoise top: invalid -r '10000001': runtime must be 100-10000000 us\n" },
 	{ &timerlat_top, { "-x" },
 	  "rtla timerlat top: unknown option '-x'\n" },
 	{ &timerlat_top, { "--bogus" },
@@ -275,8 +284,7 @@ static const struct bad_case bad_cases[] = {
 	  "rtla timerlat top: -u, -k and -U exclude each other\n" },
 	{ &osnoise_top, { "-p", "1000", "-r", "2000" },
 	  "rtla osnoise top: runtime 2000 us is longer than period 1000 us\n" },
-	{ &osnoise_top, { "-r", "10" },
-	  "rtla osnoise top: invalid -r '10': runtime must be 100-10000000 us\n" },
+	{ &osnoise_top, { "-r", "10" }, "Runtime shorter than 100 us\n" },
 	{ &timerlat_top, { "-a", "0" },
 	  "rtla timerlat top: invalid -a '0': must be 1-4294967295 us\n" },
 	{ &timerlat_top, { "-T", "-5" },
