@@ -38,10 +38,7 @@ badc    ; *             ; ~rc=1 ~oneline=cpu|abc ~line=Invalid_-c_cpu_list ; -d 
 badd    ; *             ; ~rc=1 ~oneline=duration|xyz ~line=Invalid_-d_duration ; -d xyz
 badopt  ; *             ; ~rc=1 ~oneline=bogus         ; -d 2s --bogus
 badP    ; *             ; ~rc=1 ~oneline=prio|x:1 ~line=Invalid_-P_priority ; -d 2s -P x:1
-prioF   ; timerlat top  ; rc=0 counts=0,1 ~restored   ; -q -P F:1 -d 1s
-extra   ; timerlat top  ; rc=0 counts=0,1 ~restored   ; -q -d 1s foo
-nohdr   ; timerlat hist ; rc=0 noheader ~restored     ; --no-header -d 1s
-nobpf   ; timerlat top  ; rc=0 counts=0,1 ~errhas=RTLA_NO_BPF=1:.reading ; -q -D -d 1s
+nobpf   ; timerlat top  ; rc=0 counts=0,1 ~errhas=RTLA_NO_BPF=1:.reading ~restored ; -q -P F:1 -D -d 1s foo
 badE    ; * hist        ; ~rc=1 ~oneline=entr|-E ~line=Entries_must_be_>_10_and_<_10000000 ; -d 2s -E 0
 badb    ; * hist        ; ~rc=1 ~oneline=bucket|-b ~line=Bucket_size_needs_to_be_>_0_and_<=_1000000 ; -d 2s -b 0
 user    ; timerlat *    ; ~rcif=FD:0:1 ~usr ~restored ; %q -c 1 -u -p 2000 -d 2s
@@ -55,15 +52,12 @@ bufsz   ; timerlat top  ; ~rc=0 ~counts=0,1 ~restored ; -q --trace-buffer-size 1
 align   ; timerlat top  ; ~rcif=ALIGN:0:1 ~restored ; -q -A 10 -p 2000 -d 2s
 idle    ; timerlat top  ; rc=0 counts=0,1 ~oneline=idle ~restored ; -q --deepest-idle-state 0 -d 1s
 cgroup  ; timerlat top  ; ~rcif=FD:0:1 ~cgempty ~restored ; -q -C rtla-e2e -d 2s
-nocg    ; timerlat hist ; rc=0 counts=0,1 ~oneline=cgroup ~restored ; -C -d 1s
+nocg    ; timerlat hist ; rc=0 noheader ~oneline=cgroup ~restored ; -C --no-header -d 1s
 trigger ; timerlat hist ; ~rc=0 ~file=sched_sched_switch_hist.txt ~restored ; -d 2s -e sched:sched_switch --trigger hist:keys=prev_pid
-cont    ; timerlat top  ; rc=0 ~hits ~restored ; -q -T 1 -d 3s --on-threshold shell,command=true --on-threshold continue
-trfile  ; timerlat hist ; ~rc=2 stopline saving=x.txt nofile=timerlat_trace.txt ; -T 1 -d 5s --on-threshold trace,file=x.txt
+cont    ; timerlat top  ; rc=0 ~hits saving ~restored ; -q -T 1 -d 3s --on-threshold shell,command=true --on-threshold continue --on-end trace
 trfile  ; osnoise top   ; ~rc=2 stopline saving=x.txt nofile=osnoise_trace.txt ; -q -s 1 -d 5s --on-threshold trace,file=x.txt
-endtr   ; timerlat top  ; rc=0 saving                 ; -q -d 1s --on-end trace
-endtr   ; osnoise hist  ; rc=0 saving                 ; -d 1s --on-end trace
-actfail ; timerlat top  ; ~rc=2 stopline nofile=ran.txt noerr=status ; -q -T 1 -d 5s --on-threshold shell,command=false --on-threshold shell,command=:>ran.txt --on-threshold continue
-endact  ; osnoise top   ; rc=0 nofile=ran.txt noerr=status ~restored ; -q -d 1s --on-end shell,command=false --on-end shell,command=:>ran.txt
+trfail  ; timerlat top  ; ~rc=2 stopline saving=x.txt nofile=timerlat_trace.txt nofile=ran.txt noerr=status ; -q -T 1 -d 5s --on-threshold trace,file=x.txt --on-threshold shell,command=false --on-threshold shell,command=:>ran.txt --on-threshold continue
+endact  ; osnoise top   ; rc=0 saving nofile=ran.txt noerr=status ~restored ; -q -d 1s --on-end trace --on-end shell,command=false --on-end shell,command=:>ran.txt
 killINT ; *             ; rc=0|130 ~restored           ; %q -d 30s
 killTERM; *             ; rc=143 ~restored             ; %q -d 30s
 hangTERM; timerlat top  ; ~rc=143 ~restored ~oneline=asked.to.stop ; -q -d 1s
