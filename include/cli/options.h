@@ -20,6 +20,8 @@
 struct opt_ctx {
 	struct rtla_params *params;
 	int nr_cpus;
+	const char *line;	/* set with a refusal: rtla 7.2's own line,
+				   printed instead of ours */
 };
 
 struct opt_spec {

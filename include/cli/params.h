@@ -107,7 +107,10 @@ struct rtla_params {
 	bool dump_tasks;
 	int stack_format;		/* enum aa_stack_format */
 
-	bool trace;			/* -t given (or implied) */
+	bool trace;			/* a trace instance: -t, -a, -e or a
+					   trace action */
+	bool trace_on_stop;		/* -t, -a: saved when a threshold
+					   stops the run */
 	char *trace_file;		/* NULL: the tool's default name */
 
 	struct event_spec events[RTLA_MAX_EVENTS];

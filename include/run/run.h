@@ -46,6 +46,7 @@ struct run {
 	struct idle_states idle;
 	bool idle_limited;
 	bool workload_failed;		/* measuring threads ended early */
+	bool trace_save_failed;		/* -t's trace could not be saved */
 	struct action_outcomes on_threshold;
 	struct action_outcomes on_end;
 	struct aa aa;			/* timerlat auto-analysis */
@@ -124,14 +125,32 @@ void run_measure(struct run *run);
 /* Ready @outcomes to record the actions of @list. */
 void run_actions_init(struct action_outcomes *outcomes,
 		      const struct action_list *list);
-/* Run the actions in order; true when one of them is "continue". */
-bool run_actions(struct run *run, struct action_outcomes *outcomes);
+/* How running an action list ended. */
+enum actions_result {
+	ACTIONS_COMPLETED,	/* every action ran */
+	ACTIONS_FAILED,		/* one failed: the rest did not run */
+	ACTIONS_CONTINUE,	/* "continue" was reached: the run goes on */
+};
+
+/*
+ * Run the actions in order, as rtla 7.2 does: up to the first that
+ * fails or up to a "continue", whatever follows it.
+ */
+enum actions_result run_actions(struct run *run,
+				struct action_outcomes *outcomes);
+/*
+ * A stop threshold was hit: --on-threshold's actions, then the trace of
+ * -t or -a, which rtla 7.2 adds to their end; true when the run goes on.
+ */
+bool run_threshold_actions(struct run *run);
 
 /* Auto-analysis: its events and state (when the run asks for it), its
  * report after a stop, and its end. */
 int run_aa_setup(struct run *run);
 void run_aa_report(struct run *run);
 void run_aa_teardown(struct run *run);
+/* --aa-only without a stop: the largest latency the tracer saw. */
+void run_aa_max_latency(struct run *run);
 
 /* Report a stop, check budgets, write reports; the exit status. */
 int run_finish(struct run *run);

@@ -62,6 +62,7 @@ static int set_trace(struct opt_ctx *ctx, const char *arg, const char **why)
 	struct rtla_params *params = ctx->params;
 
 	params->trace = true;
+	params->trace_on_stop = true;
 	if (!arg)
 		return 0;
 	if (*arg == '=')
@@ -87,6 +88,7 @@ static int set_event(struct opt_ctx *ctx, const char *arg, const char **why)
 		return -1;
 	params->nr_events++;
 	params->trace = true;
+	params->trace_on_stop = true;
 	return 0;
 }
 
@@ -98,6 +100,9 @@ static int set_event_string(struct opt_ctx *ctx, const char *arg,
 
 	if (!params->nr_events) {
 		*why = "needs a preceding -e event";
+		ctx->line = offset == offsetof(struct event_spec, filter) ?
+			    "--filter requires a previous -e" :
+			    "--trigger requires a previous -e";
 		return -1;
 	}
 	if (!params->events[params->nr_events - 1].name) {
@@ -128,34 +133,47 @@ static int set_priority(struct opt_ctx *ctx, const char *arg, const char **why)
 	return parse_sched(arg, &ctx->params->sched, why);
 }
 
+/*
+ * A number in [@min, @max] for *@value; out of range on the side where
+ * rtla 7.2 has a line of its own (@below or @above), that line.
+ */
+static int set_range(struct opt_ctx *ctx, const char *arg, const char **why,
+		     uint64_t min, uint64_t max, uint64_t *value,
+		     const char *below, const char *above, const char *ours)
+{
+	const char *ignored;
+	uint64_t number;
+
+	if (!parse_u64_range(arg, min, max, value, why))
+		return 0;
+	*why = ours;
+	if (parse_u64_range(arg, 0, UINT64_MAX, &number, &ignored))
+		return -1;
+	ctx->line = number < min ? below : above;
+	return -1;
+}
+
 static int set_timerlat_period(struct opt_ctx *ctx, const char *arg,
 			       const char **why)
 {
-	if (parse_u64_range(arg, 100, 1000000, &ctx->params->period_us, why)) {
-		*why = "period must be 100-1000000 us";
-		return -1;
-	}
-	return 0;
+	return set_range(ctx, arg, why, 100, 1000000, &ctx->params->period_us,
+			 NULL, "Period longer than 1 s",
+			 "period must be 100-1000000 us");
 }
 
 static int set_osnoise_period(struct opt_ctx *ctx, const char *arg,
 			      const char **why)
 {
-	if (parse_u64_range(arg, 1, 10000000, &ctx->params->period_us, why)) {
-		*why = "period must be 1-10000000 us";
-		return -1;
-	}
-	return 0;
+	return set_range(ctx, arg, why, 1, 10000000, &ctx->params->period_us,
+			 NULL, "Period longer than 10 s",
+			 "period must be 1-10000000 us");
 }
 
 static int set_runtime(struct opt_ctx *ctx, const char *arg, const char **why)
 {
-	if (parse_u64_range(arg, 100, 10000000, &ctx->params->runtime_us,
-			    why)) {
-		*why = "runtime must be 100-10000000 us";
-		return -1;
-	}
-	return 0;
+	return set_range(ctx, arg, why, 100, 10000000,
+			 &ctx->params->runtime_us, "Runtime shorter than 100 us",
+			 NULL, "runtime must be 100-10000000 us");
 }
 
 static int set_us(const char *arg, uint64_t *value, const char **why)
@@ -456,7 +474,7 @@ static const struct opt_spec option_table[] = {
 	{ "deepest-idle-state", 0, required_argument, TLAT, "n",
 	  "let the measured CPUs go no deeper than idle state n (restored at the end)", set_deepest_idle_state },
 	{ "on-threshold", 0, required_argument, ANY, "action",
-	  "when a stop threshold is hit: trace[,file=NAME], signal,num=N,pid=PID|parent, shell,command=CMD or continue; repeatable, run in order", set_on_threshold },
+	  "when a stop threshold is hit: trace[,file=NAME], signal,num=N,pid=PID|parent, shell,command=CMD or continue; repeatable, run in order up to one that fails or continue", set_on_threshold },
 	{ "on-end", 0, required_argument, ANY, "action",
 	  "when the measurement ends: an action as for --on-threshold; repeatable", set_on_end },
 	{ "quiet", 'q', no_argument, FOR_TRACERS | FOR_TOP | FOR_HWNOISE, NULL,
@@ -643,15 +661,60 @@ unknown:
 	fprintf(err, "rtla %s: unknown option '%s'\n", tool->name, word);
 }
 
+/*
+ * rtla 7.2's own line for a refused value of these options, printed
+ * instead of ours (scripts may look for it); "%s" in it is the value.
+ */
+static const struct {
+	const char *option;
+	const char *line;
+} refused_lines[] = {
+	{ "cpus", "Invalid -c cpu list" },
+	{ "duration", "Invalid -d duration" },
+	{ "priority", "Invalid -P priority" },
+	{ "house-keeping", "Error parsing house keeping CPUs" },
+	{ "bucket-size", "Bucket size needs to be > 0 and <= 1000000" },
+	{ "entries", "Entries must be > 10 and < 10000000" },
+	{ "on-threshold", "Invalid action %s" },
+	{ "on-end", "Invalid action %s" },
+};
+
+/* Print rtla 7.2's line for @spec's refused value @arg: false if none. */
+static bool print_refused(const struct opt_spec *spec, const char *arg,
+			  FILE *err)
+{
+	const char *line, *value;
+	size_t i;
+
+	for (i = 0; i < sizeof(refused_lines) / sizeof(refused_lines[0]); i++)
+		if (!strcmp(refused_lines[i].option, spec->long_name))
+			break;
+	if (i == sizeof(refused_lines) / sizeof(refused_lines[0]))
+		return false;
+	line = refused_lines[i].line;
+	value = strstr(line, "%s");
+	if (value && arg)
+		fprintf(err, "%.*s%s%s\n", (int)(value - line), line, arg,
+			value + 2);
+	else
+		fprintf(err, "%s\n", line);
+	return true;
+}
+
 static int check_combinations(const struct tool_id *tool,
 			      struct rtla_params *params, FILE *err)
 {
 	struct output_path first, second;
 	const char *why;
 
+	/* rtla 7.2's lines where it has one */
 	if (params->no_irq && params->no_thread) {
-		fprintf(err, "rtla %s: --no-irq and --no-thread together leave nothing to show\n",
-			tool->name);
+		fprintf(err, "no-irq and no-thread set, there is nothing to do here\n");
+		return -1;
+	}
+	if (params->user_threads && params->kernel_threads &&
+	    !params->user_load) {
+		fprintf(err, "--kernel-threads and --user-threads are mutually exclusive!\n");
 		return -1;
 	}
 	if (param_given(params->aa_only_us) && params->no_aa) {
@@ -702,6 +765,7 @@ static void apply_auto(struct rtla_params *params)
 		params->threshold_us = param_or(params->threshold_us, 1);
 	}
 	params->trace = true;
+	params->trace_on_stop = true;
 }
 
 /* --aa-only: stop at the latency given, analyse it, print nothing else. */
@@ -716,6 +780,20 @@ static void apply_aa_only(struct rtla_params *params)
 					  params->aa_only_us);
 }
 
+/* The words after the options, for one warning. */
+struct extra_words {
+	char text[256];
+	size_t len;
+};
+
+static void argv_extra(char **argv, int i, struct extra_words *extra)
+{
+	size_t room = sizeof(extra->text) - extra->len;
+	int n = snprintf(extra->text + extra->len, room, " %s", argv[i]);
+
+	extra->len += n < 0 ? 0 : (size_t)n < room ? (size_t)n : room - 1;
+}
+
 enum options_result options_parse(const struct tool_id *tool, int argc,
 				  char **argv, int nr_cpus,
 				  struct rtla_params *params, FILE *err)
@@ -725,6 +803,7 @@ enum options_result options_parse(const struct tool_id *tool, int argc,
 	char shortopts[3 * MAX_LONG_OPTIONS + 3];
 	size_t count = tool_options(tool, specs);
 	struct opt_ctx ctx = { .params = params, .nr_cpus = nr_cpus };
+	struct extra_words extra = { .len = 0 };
 	const struct opt_spec *spec;
 	const char *why, *arg;
 	char name[64];
@@ -738,7 +817,16 @@ enum options_result options_parse(const struct tool_id *tool, int argc,
 	build_getopt(specs, count, longopts, shortopts);
 	optind = 0;
 	opterr = 0;
-	while ((opt = getopt_long(argc, argv, shortopts, longopts, NULL)) != -1) {
+	for (;;) {
+		opt = getopt_long(argc, argv, shortopts, longopts, NULL);
+		/* a word that is no option: rtla 7.2 skips it and goes on */
+		if (opt == -1 && optind < argc &&
+		    strcmp(argv[optind - 1], "--")) {
+			argv_extra(argv, optind++, &extra);
+			continue;
+		}
+		if (opt == -1)
+			break;
 		if (opt == '?') {
 			if (optopt && optopt < 256)
 				fprintf(err, "rtla %s: unknown option '-%c'\n",
@@ -764,7 +852,14 @@ enum options_result options_parse(const struct tool_id *tool, int argc,
 		    optind < argc && argv[optind][0] != '-')
 			arg = argv[optind++];
 		why = NULL;
+		ctx.line = NULL;
 		if (spec->set(&ctx, arg, &why)) {
+			if (ctx.line) {
+				fprintf(err, "%s\n", ctx.line);
+				return OPTIONS_ERROR;
+			}
+			if (print_refused(spec, arg, err))
+				return OPTIONS_ERROR;
 			spelled(spec, opt, name, sizeof(name));
 			if (arg)
 				fprintf(err, "rtla %s: invalid %s '%s': %s\n",
@@ -775,11 +870,12 @@ enum options_result options_parse(const struct tool_id *tool, int argc,
 			return OPTIONS_ERROR;
 		}
 	}
-	if (optind < argc) {
-		fprintf(err, "rtla %s: unexpected argument '%s'\n", tool->name,
-			argv[optind]);
-		return OPTIONS_ERROR;
-	}
+	while (optind < argc)
+		argv_extra(argv, optind++, &extra);
+	/* rtla 7.2 runs without a word about them */
+	if (extra.len)
+		fprintf(err, "rtla %s: ignoring extra arguments:%s\n",
+			tool->name, extra.text);
 	apply_auto(params);
 	apply_aa_only(params);
 	if (tool->hwnoise)

@@ -209,7 +209,8 @@ int parse_sched(const char *text, struct sched_spec *sched, const char **why)
 	memset(sched, 0, sizeof(*sched));
 	if (!text[0] || text[1] != ':')
 		return fail(why, "expected o:prio, r:prio, f:prio or d:runtime:period");
-	switch (text[0]) {
+	/* rtla 7.2 takes the letter in either case */
+	switch (tolower((unsigned char)text[0])) {
 	case 'o':
 		sched->policy = SCHED_OTHER;
 		if (parse_nice(text + 2, &sched->priority, why))

@@ -47,6 +47,9 @@ static void print_index_line(FILE *out, const struct rtla_params *params,
 {
 	int i;
 
+	/* part of the header for rtla 6.1 and 7.2 */
+	if (params->no_header)
+		return;
 	if (!params->no_index)
 		fprintf(out, "Index");
 	for (i = 0; i < set->count; i++)

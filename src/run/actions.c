@@ -12,16 +12,24 @@
 #include "run/run.h"
 #include "session/instance.h"
 
-static int save_trace(struct run *run, const struct action *action)
+/* Save the trace to @file, named first as rtla 7.2 does; errors said. */
+static int save_trace(struct run *run, const char *file)
 {
-	const char *file = action->file ? action->file :
-			   run->tracer->trace_file;
+	int err;
 
+	fprintf(run->text, "  Saving trace to %s\n", file);
+	fflush(run->text);
 	if (!run->trace) {
 		errno = ENOENT;
-		return -1;
+	} else {
+		tracefs_trace_off(run->trace);
+		if (!rtla_instance_save_trace(run->trace, file))
+			return 0;
 	}
-	return rtla_instance_save_trace(run->trace, file);
+	err = errno;
+	run_error(run, "cannot save the trace to %s: %s", file, strerror(err));
+	errno = err;
+	return -1;
 }
 
 /* Orphaned, or started by systemd: rtla's parent is init, left alone. */
@@ -54,7 +62,8 @@ static int run_shell(const struct action *action, const char **why)
 	return status;
 }
 
-static void perform(struct run *run, struct action_outcome *outcome)
+/* Run one action: 0, or -1 when it failed (its outcome says how). */
+static int perform(struct run *run, struct action_outcome *outcome)
 {
 	const struct action *action = outcome->action;
 	const char *why = NULL;
@@ -63,7 +72,8 @@ static void perform(struct run *run, struct action_outcome *outcome)
 	outcome->runs++;
 	switch (action->kind) {
 	case ACTION_TRACE:
-		ret = save_trace(run, action);
+		ret = save_trace(run, action->file ? action->file :
+				 run->tracer->trace_file);
 		break;
 	case ACTION_SIGNAL:
 		ret = send_signal(action, &why);
@@ -76,16 +86,18 @@ static void perform(struct run *run, struct action_outcome *outcome)
 		break;
 	}
 	if (!ret)
-		return;
+		return 0;
 	outcome->failures++;
 	outcome->error = action->kind == ACTION_SHELL && !why &&
 			 outcome->exit_status >= 0 ? 0 : errno;
-	if (outcome->error)
+	/* save_trace() said why; rtla 7.2 says nothing of a command's status */
+	if (outcome->error && action->kind != ACTION_TRACE)
 		run_error(run, "action %s failed: %s", action->text,
 			  why ? why : strerror(outcome->error));
-	else
-		run_error(run, "action %s exited with status %d", action->text,
+	else if (!outcome->error)
+		run_debug(run, "action %s exited with status %d", action->text,
 			  outcome->exit_status);
+	return -1;
 }
 
 void run_actions_init(struct action_outcomes *outcomes,
@@ -101,14 +113,32 @@ void run_actions_init(struct action_outcomes *outcomes,
 	outcomes->count = list->count;
 }
 
-bool run_actions(struct run *run, struct action_outcomes *outcomes)
+enum actions_result run_actions(struct run *run,
+				struct action_outcomes *outcomes)
 {
-	bool resume = false;
 	int i;
 
 	for (i = 0; i < outcomes->count; i++) {
-		perform(run, &outcomes->item[i]);
-		resume |= outcomes->item[i].action->kind == ACTION_CONTINUE;
+		if (perform(run, &outcomes->item[i]))
+			return ACTIONS_FAILED;
+		if (outcomes->item[i].action->kind == ACTION_CONTINUE)
+			return ACTIONS_CONTINUE;
 	}
-	return resume;
+	return ACTIONS_COMPLETED;
+}
+
+bool run_threshold_actions(struct run *run)
+{
+	switch (run_actions(run, &run->on_threshold)) {
+	case ACTIONS_CONTINUE:
+		return true;
+	case ACTIONS_COMPLETED:
+		if (run->params->trace_on_stop &&
+		    save_trace(run, tracer_trace_file(run->params)))
+			run->trace_save_failed = true;
+		break;
+	case ACTIONS_FAILED:
+		break;
+	}
+	return false;
 }

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include <event-parse.h>
+#include <tracefs.h>
 
 #include "collect/sample_source.h"
 #include "output/render_aa.h"
@@ -115,4 +116,18 @@ void run_aa_report(struct run *run)
 		opts.symbol_ctx = run->tep;
 	}
 	render_aa(run->text, &run->aa, &opts);
+}
+
+void run_aa_max_latency(struct run *run)
+{
+	char *max = tracefs_instance_file_read(run->main,
+					       "tracing_max_latency", NULL);
+
+	/* rtla 7.2 prints the file as it is, its newline included */
+	if (max)
+		fprintf(run->text, "  Max latency was %s\n", max);
+	else
+		run_debug(run, "cannot read tracing_max_latency: %s",
+			  strerror(errno));
+	free(max);
 }

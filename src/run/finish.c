@@ -17,23 +17,12 @@
 
 #include <tracefs.h>
 
-static int report_stop(struct run *run)
+/* The stop, after the threshold's actions saved what they save. */
+static void report_stop(struct run *run)
 {
-	const char *file = tracer_trace_file(run->params);
-
 	/* rtla 7.2's words (rtla 6.1 began with "rtla ") */
 	fprintf(run->text, "%s hit stop tracing\n", run->tracer->name);
 	run_aa_report(run);
-	if (!run->trace)
-		return 0;
-	tracefs_trace_off(run->trace);
-	fprintf(run->text, "  Saving trace to %s\n", file);
-	fflush(run->text);
-	if (!rtla_instance_save_trace(run->trace, file))
-		return 0;
-	run_error(run, "cannot save the trace to %s: %s", file,
-		  strerror(errno));
-	return -1;
 }
 
 /* -e with a hist: trigger: its histogram goes to <system>_<event>_hist.txt. */
@@ -151,10 +140,19 @@ int run_finish(struct run *run)
 		run_error(run, "out of memory");
 		return RTLA_EXIT_ERROR;
 	}
-	/* a threshold hit is exit 2 even when the run went on after it */
-	if (run->results.stopped || run->results.threshold_hits)
+	/*
+	 * As in rtla 7.2: the --on-end actions come before the stop's
+	 * report, and a run that --on-threshold continue took to its end
+	 * is exit 0 (report_hits() counts the hits).
+	 */
+	run_actions(run, &run->on_end);
+	if (run->results.stopped) {
 		status = RTLA_EXIT_THRESHOLD_HIT;
-	if (run->results.stopped && report_stop(run))
+		report_stop(run);
+	} else if (param_given(run->params->aa_only_us)) {
+		run_aa_max_latency(run);
+	}
+	if (run->trace_save_failed)
 		status = RTLA_EXIT_ERROR;
 	report_hits(run);
 	if (run->workload_failed || save_hist_triggers(run))
@@ -163,11 +161,7 @@ int run_finish(struct run *run)
 				 &run->results, verdicts, max, &count);
 	if (status == RTLA_EXIT_OK)
 		status = budgets;
-	/*
-	 * A failed action is reported, and leaves the status alone; a
-	 * signal that ended a hung command counts as any other.
-	 */
-	run_actions(run, &run->on_end);
+	/* a signal that ended a hung --on-end command counts as any other */
 	signalled = run_exit_status_after_signal(run_stop_requested, true,
 						 status);
 	if (write_reports(run, signalled, verdicts, count) &&

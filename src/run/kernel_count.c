@@ -127,6 +127,11 @@ int run_setup_kernel_count(struct run *run)
 		run_debug(run, "RTLA_COLLECTOR=tracefs: reading every record");
 		return -1;
 	}
+	if (run->params->tracer == TRACER_TIMERLAT &&
+	    run->collector == COLLECTOR_NO_BPF) {
+		run_debug(run, "RTLA_NO_BPF=1: reading every record");
+		return -1;
+	}
 	if (run->params->tracer == TRACER_TIMERLAT)
 		return setup_bpf(run);
 	if (!run->tool->kernel_hist)

@@ -165,13 +165,13 @@ static bool workload_alive(struct run *run)
 }
 
 /*
- * A stop threshold was hit: run --on-threshold's actions; with
- * "continue" among them, tracing resumes and so does the run (true).
+ * A stop threshold was hit: run --on-threshold's actions; when they
+ * reach "continue", tracing resumes and so does the run (true).
  */
 static bool threshold_hit(struct run *run)
 {
 	run->results.threshold_hits++;
-	if (!run_actions(run, &run->on_threshold))
+	if (!run_threshold_actions(run))
 		return false;
 	run_tracing_resume(run);
 	return true;

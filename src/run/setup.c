@@ -94,7 +94,7 @@ static int check_collector(struct run *run)
 {
 	const char *value = getenv("RTLA_COLLECTOR");
 
-	run->collector = collector_choice_parse(value);
+	run->collector = collector_choice_parse(value, getenv("RTLA_NO_BPF"));
 	if (run->collector != COLLECTOR_INVALID)
 		return 0;
 	run_error(run, "RTLA_COLLECTOR must be auto, tracefs or bpf, not '%s'",

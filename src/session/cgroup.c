@@ -4,6 +4,8 @@
 #include <stdio.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/vfs.h>
+#include <linux/magic.h>
 #include <unistd.h>
 
 #include "session/cgroup.h"
@@ -54,6 +56,13 @@ int cgroup_dir(const char *name, char *dir, size_t size)
 		return -1;
 	}
 	return 0;
+}
+
+bool cgroup2_mounted(void)
+{
+	struct statfs fs;
+
+	return !statfs(CGROUP_ROOT, &fs) && fs.f_type == CGROUP2_SUPER_MAGIC;
 }
 
 int cgroup_move(const char *dir, pid_t tid)

@@ -286,6 +286,21 @@ chk_oneline() {
 	grep -Eiq -- "$1" "$OUT.err" || echo "stderr does not name the problem (/$1/)"
 }
 
+# --no-header: no "#" line and no column titles; bucket rows first.
+chk_noheader() {
+	! grep -q '^#\|^Index' "$OUT.out" || echo "a header line: $(grep '^#\|^Index' "$OUT.out" | head -n 1)"
+	head -n 1 "$OUT.out" | grep -Eq '^[0-9]+ ' || echo "first line: $(head -n 1 "$OUT.out")"
+}
+
+# stderr is exactly the line $1, "_" standing for a space (rtla 7.2's
+# own line for a refused value; rtla 6.1 follows it with its usage).
+chk_line() {
+	local want=$(echo "$1" | tr _ ' ')
+
+	[ "$(cat "$OUT.err")" = "$want" ] ||
+		echo "stderr is not the line '$want'"
+}
+
 # Total count of this run is $2..$3 percent of that of case $1.
 chk_ratio() {
 	local lo=${1#*:} a b
@@ -519,12 +534,34 @@ chk_hits() {
 		echo "no count of threshold hits"
 }
 
-# --on-end: a failing command and a signal to nobody are reported.
-chk_endshell() {
-	grep -q 'exited with status 1' "$OUT.err" ||
-		echo "the failing command was not reported"
-	grep -q 'No such process' "$OUT.err" ||
-		echo "the signal to a missing process was not reported"
+# The trace was saved to $1 (the tracer's default file without $1), and
+# said so in rtla 7.2's words.
+chk_saving() {
+	local file=${1:-${TOOL%% *}_trace.txt}
+
+	chk_file "$file"
+	[ "$(grep -cxF "  Saving trace to $file" "$OUT.out")" = 1 ] ||
+		echo "no line '  Saving trace to $file' on stdout"
+}
+
+# File $1 was not written (an action that must not have run).
+chk_nofile() { [ ! -e "$1" ] || echo "$1 was written"; }
+
+# --aa-only without a stop: rtla 7.2's line with the largest latency.
+chk_maxlat() {
+	grep -Eqx '  Max latency was [0-9]+' "$OUT.out" ||
+		echo "no line '  Max latency was N' on stdout"
+}
+
+# A line on stderr matches the extended regex $1.
+chk_errhas() {
+	grep -Eq -- "$1" "$OUT.err" || echo "no line on stderr matches /$1/"
+}
+
+# No line on stderr matches the extended regex $1.
+chk_noerr() {
+	! grep -Eq -- "$1" "$OUT.err" ||
+		echo "stderr says: $(grep -E -- "$1" "$OUT.err" | head -n 1)"
 }
 
 # Top without -q, stdout a file: a screen a second and the final one,

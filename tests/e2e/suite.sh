@@ -33,15 +33,18 @@ auto    ; timerlat top  ; ~rc=2 stopline early=20 file=timerlat_trace.txt aa ; -
 aa500   ; timerlat top  ; ~rc=2 stopline early=20 aa ; -q -k -T 500 -d 20s
 aa500   ; timerlat hist ; ~rc=2 stopline aa ; -a 500 -d 20s --dump-tasks
 noaa    ; timerlat top  ; ~rc=2 early=20 aa=none ; -q -T 500 --no-aa -d 20s
+aamax   ; timerlat top  ; rc=0 maxlat ; --aa-only 5000000 -d 1s
 auto    ; osnoise top   ; ~rc=2 ~stopline early=60 file=t2.txt   ; -q -a 1 -d 60s -t=t2.txt
 auto    ; osnoise hist  ; ~rc=2 ~stopline early=60 file=osnoise_trace.txt ; -a 1 -d 60s
 badp    ; *             ; ~rc=1 ~oneline=period|-p     ; -d 2s -p 0
-badc    ; *             ; ~rc=1 ~oneline=cpu|abc       ; -d 2s -c abc
-badd    ; *             ; ~rc=1 ~oneline=duration|xyz  ; -d xyz
+longp   ; timerlat top  ; ~rc=1 ~line=Period_longer_than_1_s ; -d 2s -p 1000001
+badc    ; *             ; ~rc=1 ~oneline=cpu|abc ~line=Invalid_-c_cpu_list ; -d 2s -c abc
+badd    ; *             ; ~rc=1 ~oneline=duration|xyz ~line=Invalid_-d_duration ; -d xyz
 badopt  ; *             ; ~rc=1 ~oneline=bogus         ; -d 2s --bogus
-badP    ; *             ; ~rc=1 ~oneline=prio|x:1      ; -d 2s -P x:1
-badE    ; * hist        ; ~rc=1 ~oneline=entr|-E       ; -d 2s -E 0
-badb    ; * hist        ; ~rc=1 ~oneline=bucket|-b     ; -d 2s -b 0
+badP    ; *             ; ~rc=1 ~oneline=prio|x:1 ~line=Invalid_-P_priority ; -d 2s -P x:1
+nobpf   ; timerlat top  ; rc=0 counts=0,1 ~errhas=RTLA_NO_BPF=1:.reading ~restored ; -q -P F:1 -D -d 1s foo
+badE    ; * hist        ; ~rc=1 ~oneline=entr|-E ~line=Entries_must_be_>_10_and_<_10000000 ; -d 2s -E 0
+badb    ; * hist        ; ~rc=1 ~oneline=bucket|-b ~line=Bucket_size_needs_to_be_>_0_and_<=_1000000 ; -d 2s -b 0
 user    ; timerlat *    ; ~rcif=FD:0:1 ~usr ~restored ; %q -c 1 -u -p 2000 -d 2s
 kthr    ; timerlat top  ; ~rc=0 ~counts=0,1 ~numbers ~nousr ; -q -k -p 2000 -d 2s
 debug   ; timerlat top  ; ~rc=0 ~debug ~restored ; -q -D -c 0 -d 1s
@@ -52,11 +55,14 @@ warm    ; timerlat hist ; ~rc=0 ~counts=0,1 ~restored ; --warm-up 1 -p 2000 -d 2
 warm    ; osnoise top   ; ~rc=0 ~counts=0,1 ~restored ; -q --warm-up 1 -d 2s
 bufsz   ; timerlat top  ; ~rc=0 ~counts=0,1 ~restored ; -q --trace-buffer-size 1024 -t t4.txt -p 2000 -d 2s
 align   ; timerlat top  ; ~rcif=ALIGN:0:1 ~restored ; -q -A 10 -p 2000 -d 2s
-idle    ; timerlat top  ; ~rc=1 ~oneline=idle ~restored ; -q --deepest-idle-state 0 -d 1s
+idle    ; timerlat top  ; rc=0 counts=0,1 ~oneline=idle ~restored ; -q --deepest-idle-state 0 -d 1s
 cgroup  ; timerlat top  ; ~rcif=FD:0:1 ~cgempty ~restored ; -q -C rtla-e2e -d 2s
+nocg    ; timerlat hist ; rc=0 noheader ~oneline=cgroup ~restored ; -C --no-header -d 1s
 trigger ; timerlat hist ; ~rc=0 ~file=sched_sched_switch_hist.txt ~restored ; -d 2s -e sched:sched_switch --trigger hist:keys=prev_pid
-cont    ; timerlat top  ; ~rc=2 ~hits ~restored ; -q -T 1 -d 3s --on-threshold shell,command=true --on-threshold continue
-endact  ; osnoise top   ; ~rc=0 ~endshell ~restored ; -q -d 1s --on-end shell,command=false --on-end signal,num=10,pid=999999
+cont    ; timerlat top  ; rc=0 ~hits saving ~restored ; -q -T 1 -d 3s --on-threshold shell,command=true --on-threshold continue --on-end trace
+trfile  ; osnoise top   ; ~rc=2 stopline saving=x.txt nofile=osnoise_trace.txt ; -q -s 1 -d 5s --on-threshold trace,file=x.txt
+trfail  ; timerlat top  ; ~rc=2 stopline saving=x.txt nofile=timerlat_trace.txt nofile=ran.txt noerr=status ; -q -T 1 -d 5s --on-threshold trace,file=x.txt --on-threshold shell,command=false --on-threshold shell,command=:>ran.txt --on-threshold continue
+endact  ; osnoise top   ; rc=0 saving nofile=ran.txt noerr=status ~restored ; -q -d 1s --on-end trace --on-end shell,command=false --on-end shell,command=:>ran.txt
 killINT ; *             ; rc=0|130 ~restored           ; %q -d 30s
 killTERM; *             ; rc=143 ~restored             ; %q -d 30s
 hangTERM; timerlat top  ; ~rc=143 ~restored ~oneline=asked.to.stop ; -q -d 1s
@@ -79,6 +85,14 @@ run_tool() {
 		args=$(echo "$args" | sed "s/%q/$top/")
 		case $id in
 		kill*)	kill_case "${id#kill}" "$checks" $args ;;
+		# rtla 7.x's switch to its tracefs path
+		nobpf*)	export RTLA_NO_BPF=1
+			run_case "$id" "$checks" $args
+			unset RTLA_NO_BPF ;;
+		# -C with no cgroup v2 hierarchy mounted: nothing to join
+		nocg*)	umount /sys/fs/cgroup 2>/dev/null
+			run_case "$id" "$checks" $args
+			mount -t cgroup2 none /sys/fs/cgroup 2>/dev/null ;;
 		hang*)	hang_case "${id#hang}" "$checks" $args ;;
 		impost)	impostor_case "$checks" $args ;;
 		*)	run_case "$id" "$checks" $args ;;

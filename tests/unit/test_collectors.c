@@ -300,15 +300,38 @@ static void test_hist_command(void **state)
 /* RTLA_COLLECTOR: unset, empty or auto, the two forced paths, and the rest. */
 static void test_collector_choice(void **state)
 {
-	assert_int_equal(collector_choice_parse(NULL), COLLECTOR_AUTO);
-	assert_int_equal(collector_choice_parse(""), COLLECTOR_AUTO);
-	assert_int_equal(collector_choice_parse("auto"), COLLECTOR_AUTO);
-	assert_int_equal(collector_choice_parse("tracefs"), COLLECTOR_TRACEFS);
-	assert_int_equal(collector_choice_parse("bpf"), COLLECTOR_BPF);
-	assert_int_equal(collector_choice_parse("BPF"), COLLECTOR_INVALID);
-	assert_int_equal(collector_choice_parse("tracefs "), COLLECTOR_INVALID);
-	assert_int_equal(collector_choice_parse("hist-trigger"),
+	assert_int_equal(collector_choice_parse(NULL, NULL), COLLECTOR_AUTO);
+	assert_int_equal(collector_choice_parse("", NULL), COLLECTOR_AUTO);
+	assert_int_equal(collector_choice_parse("auto", NULL), COLLECTOR_AUTO);
+	assert_int_equal(collector_choice_parse("tracefs", NULL),
+			 COLLECTOR_TRACEFS);
+	assert_int_equal(collector_choice_parse("bpf", NULL), COLLECTOR_BPF);
+	assert_int_equal(collector_choice_parse("BPF", NULL),
 			 COLLECTOR_INVALID);
+	assert_int_equal(collector_choice_parse("tracefs ", NULL),
+			 COLLECTOR_INVALID);
+	assert_int_equal(collector_choice_parse("hist-trigger", NULL),
+			 COLLECTOR_INVALID);
+}
+
+/*
+ * RTLA_NO_BPF=1, rtla 7.x's switch to its tracefs path: no BPF program,
+ * unless RTLA_COLLECTOR chooses the path itself; other values, as in
+ * rtla 7.2, change nothing.
+ */
+static void test_no_bpf(void **state)
+{
+	assert_int_equal(collector_choice_parse(NULL, "1"), COLLECTOR_NO_BPF);
+	assert_int_equal(collector_choice_parse("", "1"), COLLECTOR_NO_BPF);
+	assert_int_equal(collector_choice_parse("auto", "1"),
+			 COLLECTOR_NO_BPF);
+	assert_int_equal(collector_choice_parse(NULL, "0"), COLLECTOR_AUTO);
+	assert_int_equal(collector_choice_parse(NULL, ""), COLLECTOR_AUTO);
+	assert_int_equal(collector_choice_parse(NULL, "yes"), COLLECTOR_AUTO);
+	assert_int_equal(collector_choice_parse("bpf", "1"), COLLECTOR_BPF);
+	assert_int_equal(collector_choice_parse("tracefs", "1"),
+			 COLLECTOR_TRACEFS);
+	assert_int_equal(collector_choice_parse("x", "1"), COLLECTOR_INVALID);
 }
 
 int main(void)
@@ -324,6 +347,7 @@ int main(void)
 		cmocka_unit_test(test_bpf_offsets),
 		cmocka_unit_test(test_bpf_unbuilt),
 		cmocka_unit_test(test_collector_choice),
+		cmocka_unit_test(test_no_bpf),
 		cmocka_unit_test(test_hist_command),
 	};
 

@@ -195,8 +195,21 @@ static void test_events(void **state)
 
 	PARSE(&timerlat_top, &p, "--filter", "x");
 	assert_int_equal(p.result, OPTIONS_ERROR);
+	assert_string_equal(p.err, "--filter requires a previous -e\n");
+	done(&p);
+}
+
+/* Words after the options: rtla 7.2 ignores them; ours says so. */
+static void test_extra_words(void **state)
+{
+	struct parsed p;
+
+	PARSE(&hwnoise, &p, "-t", "-e", "osnoise:irq_noise",
+	      "trigger=hist:keys=vector", "-d", "1s", "more");
+	assert_int_equal(p.result, OPTIONS_OK);
+	assert_int_equal(p.params.duration_s, 1);
 	assert_string_equal(p.err,
-		"rtla timerlat top: invalid --filter 'x': needs a preceding -e event\n");
+		"rtla hwnoise: ignoring extra arguments: trigger=hist:keys=vector more\n");
 	done(&p);
 }
 
@@ -226,38 +239,52 @@ static const struct bad_case bad_cases[] = {
 	  "rtla timerlat hist: invalid -p '0': period must be 100-1000000 us\n" },
 	{ &timerlat_hist, { "--period", "abc" },
 	  "rtla timerlat hist: invalid --period 'abc': period must be 100-1000000 us\n" },
-	{ &osnoise_top, { "-c", "abc" },
-	  "rtla osnoise top: invalid -c 'abc': not a CPU list (example: 0-3,5)\n" },
-	{ &osnoise_top, { "-c", "4" },
-	  "rtla osnoise top: invalid -c '4': no such CPU\n" },
-	{ &timerlat_top, { "-d", "xyz" },
-	  "rtla timerlat top: invalid -d 'xyz': not a number\n" },
-	{ &timerlat_top, { "--duration", "5y" },
-	  "rtla timerlat top: invalid --duration '5y': unknown unit\n" },
+	/* where rtla 7.2 has a line of its own, it is printed */
+	{ &osnoise_top, { "-c", "abc" }, "Invalid -c cpu list\n" },
+	{ &osnoise_top, { "-c", "4" }, "Invalid -c cpu list\n" },
+	{ &timerlat_top, { "-d", "xyz" }, "Invalid -d duration\n" },
+	{ &timerlat_top, { "--duration", "5y" }, "Invalid -d duration\n" },
+	{ &timerlat_top, { "-H", "abc" },
+	  "Error parsing house keeping CPUs\n" },
+	{ &osnoise_hist, { "--on-threshold", "bogus" },
+	  "Invalid action bogus\n" },
+	{ &timerlat_top, { "--on-end", "shell" }, "Invalid action shell\n" },
+	{ &timerlat_top, { "-u", "-k" },
+	  "--kernel-threads and --user-threads are mutually exclusive!\n" },
+	{ &timerlat_top, { "-p", "1000001" }, "Period longer than 1 s\n" },
+	{ &osnoise_top, { "-p", "10000001" }, "Period longer than 10 s\n" },
+	{ &osnoise_hist, { "-r", "99" }, "Runtime shorter than 100 us\n" },
+	{ &timerlat_top, { "--trigger", "hist:keys=cpu" },
+	  "--trigger requires a previous -e\n" },
+	/* where rtla 7.2 has none, ours */
+	{ &timerlat_top, { "-p", "99" },
+	  "rtla timerlat top: invalid -p '99': period must be 100-1000000 us\n" },
+	{ &osnoise_top, { "-r", "10000001" },
+	  "rtla osnoise top: invalid -r '10000001': runtime must be 100-10000000 us\n" },
 	{ &timerlat_top, { "-x" },
 	  "rtla timerlat top: unknown option '-x'\n" },
 	{ &timerlat_top, { "--bogus" },
 	  "rtla timerlat top: unknown option '--bogus'\n" },
 	{ &timerlat_top, { "-d" },
 	  "rtla timerlat top: option '-d' needs a value\n" },
-	{ &timerlat_top, { "-P", "x:1" },
-	  "rtla timerlat top: invalid -P 'x:1': expected o:prio, r:prio, f:prio or d:runtime:period\n" },
+	{ &timerlat_top, { "-P", "x:1" }, "Invalid -P priority\n" },
 	{ &timerlat_hist, { "-E", "0" },
-	  "rtla timerlat hist: invalid -E '0': entries must be 10-9999999\n" },
+	  "Entries must be > 10 and < 10000000\n" },
+	{ &timerlat_hist, { "-E", "10000000" },
+	  "Entries must be > 10 and < 10000000\n" },
 	{ &osnoise_hist, { "-b", "0" },
-	  "rtla osnoise hist: invalid -b '0': bucket size must be 1-1000000\n" },
+	  "Bucket size needs to be > 0 and <= 1000000\n" },
 	{ &timerlat_top, { "-b", "2" },
 	  "rtla timerlat top: unknown option '-b'\n" },
 	{ &osnoise_top, { "-i", "2" },
 	  "rtla osnoise top: unknown option '-i'\n" },
 	{ &timerlat_hist, { "--no-irq", "--no-thread" },
-	  "rtla timerlat hist: --no-irq and --no-thread together leave nothing to show\n" },
+	  "no-irq and no-thread set, there is nothing to do here\n" },
+	{ &timerlat_top, { "-u", "-U" },
+	  "rtla timerlat top: -u, -k and -U exclude each other\n" },
 	{ &osnoise_top, { "-p", "1000", "-r", "2000" },
 	  "rtla osnoise top: runtime 2000 us is longer than period 1000 us\n" },
-	{ &osnoise_top, { "-r", "10" },
-	  "rtla osnoise top: invalid -r '10': runtime must be 100-10000000 us\n" },
-	{ &timerlat_top, { "extra" },
-	  "rtla timerlat top: unexpected argument 'extra'\n" },
+	{ &osnoise_top, { "-r", "10" }, "Runtime shorter than 100 us\n" },
 	{ &timerlat_top, { "-a", "0" },
 	  "rtla timerlat top: invalid -a '0': must be 1-4294967295 us\n" },
 	{ &timerlat_top, { "-T", "-5" },
@@ -370,10 +397,10 @@ static void test_rtla72_options(void **state)
 
 	PARSE(&timerlat_top, &p, "-u", "-k");
 	assert_int_equal(p.result, OPTIONS_ERROR);
-	assert_string_equal(p.err, "rtla timerlat top: -u, -k and -U exclude each other\n");
+	assert_string_equal(p.err, "--kernel-threads and --user-threads are mutually exclusive!\n");
 	done(&p);
 	PARSE(&timerlat_top, &p, "-H", "9");
-	assert_string_equal(p.err, "rtla timerlat top: invalid -H '9': no such CPU\n");
+	assert_string_equal(p.err, "Error parsing house keeping CPUs\n");
 	done(&p);
 	PARSE(&osnoise_top, &p, "-u");
 	assert_string_equal(p.err, "rtla osnoise top: unknown option '-u'\n");
@@ -418,22 +445,22 @@ static void test_actions(void **state)
 	done(&p);
 
 	PARSE(&timerlat_top, &p, "--on-threshold", "reboot");
-	assert_string_equal(p.err, "rtla timerlat top: invalid --on-threshold 'reboot': expected trace, signal, shell or continue\n");
+	assert_string_equal(p.err, "Invalid action reboot\n");
 	done(&p);
 	PARSE(&timerlat_top, &p, "--on-threshold", "signal,num=10");
-	assert_string_equal(p.err, "rtla timerlat top: invalid --on-threshold 'signal,num=10': signal takes num=N and pid=PID|parent\n");
+	assert_string_equal(p.err, "Invalid action signal,num=10\n");
 	done(&p);
 	PARSE(&timerlat_top, &p, "--on-end", "signal,num=99,pid=1");
-	assert_string_equal(p.err, "rtla timerlat top: invalid --on-end 'signal,num=99,pid=1': num= takes a signal number, 1-64\n");
+	assert_string_equal(p.err, "Invalid action signal,num=99,pid=1\n");
 	done(&p);
 	PARSE(&timerlat_top, &p, "--on-end", "shell");
-	assert_string_equal(p.err, "rtla timerlat top: invalid --on-end 'shell': shell takes command=CMD\n");
+	assert_string_equal(p.err, "Invalid action shell\n");
 	done(&p);
 	PARSE(&timerlat_top, &p, "--on-end", "continue,now");
-	assert_string_equal(p.err, "rtla timerlat top: invalid --on-end 'continue,now': continue takes no arguments\n");
+	assert_string_equal(p.err, "Invalid action continue,now\n");
 	done(&p);
 	PARSE(&timerlat_top, &p, "--on-end", "trace,dir=x");
-	assert_string_equal(p.err, "rtla timerlat top: invalid --on-end 'trace,dir=x': trace takes file=NAME\n");
+	assert_string_equal(p.err, "Invalid action trace,dir=x\n");
 	done(&p);
 }
 
@@ -522,14 +549,11 @@ static const struct message_case {
 	  "rtla timerlat top: invalid -T '18446744073709551616': must be 0-4294967295 us\n" },
 	{ &timerlat_top, { "--dma-latency", "10000001" },
 	  "rtla timerlat top: invalid --dma-latency '10000001': must be 0-10000000 us\n" },
-	{ &timerlat_top, { "-d", "99999999999d" },
-	  "rtla timerlat top: invalid -d '99999999999d': duration must be 1s-3650d\n" },
-	{ &timerlat_top, { "-d", "3651d" },
-	  "rtla timerlat top: invalid -d '3651d': duration must be 1s-3650d\n" },
+	{ &timerlat_top, { "-d", "99999999999d" }, "Invalid -d duration\n" },
+	{ &timerlat_top, { "-d", "3651d" }, "Invalid -d duration\n" },
 	{ &timerlat_top, { "-a", "4294967296" },
 	  "rtla timerlat top: invalid -a '4294967296': must be 1-4294967295 us\n" },
-	{ &osnoise_top, { "-P", "o:-21" },
-	  "rtla osnoise top: invalid -P 'o:-21': nice value must be -20..19\n" },
+	{ &osnoise_top, { "-P", "o:-21" }, "Invalid -P priority\n" },
 	{ &timerlat_hist, { "--budget", "thread:max=1500ns" },
 	  "rtla timerlat hist: budget thread:max=1500ns is not a whole number of us: give -n to compare in ns\n" },
 };
@@ -566,6 +590,7 @@ int main(void)
 		cmocka_unit_test(test_auto),
 		cmocka_unit_test(test_events),
 		cmocka_unit_test(test_hwnoise),
+		cmocka_unit_test(test_extra_words),
 		cmocka_unit_test(test_bad_values),
 		cmocka_unit_test(test_help_lists_every_option),
 		cmocka_unit_test(test_rtla72_options),

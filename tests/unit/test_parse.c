@@ -84,8 +84,16 @@ static void test_cpu_list(void **state)
 
 static void test_sched(void **state)
 {
+	static const struct {
+		const char *text;
+		int policy;
+	} upper[] = {
+		{ "F:1", SCHED_FIFO }, { "R:2", SCHED_RR },
+		{ "O:0", SCHED_OTHER }, { "D:100us:1ms", SCHED_DEADLINE },
+	};
 	struct sched_spec s;
 	const char *why = NULL;
+	size_t i;
 
 	assert_int_equal(parse_sched("f:95", &s, &why), 0);
 	assert_true(s.set);
@@ -100,6 +108,12 @@ static void test_sched(void **state)
 	assert_int_equal(s.policy, SCHED_DEADLINE);
 	assert_int_equal(s.runtime_ns, 100000);
 	assert_int_equal(s.period_ns, 1000000);
+	/* rtla 7.2 takes the policy letter in either case */
+	for (i = 0; i < sizeof(upper) / sizeof(upper[0]); i++) {
+		assert_int_equal(parse_sched(upper[i].text, &s, &why), 0);
+		assert_int_equal(s.policy, upper[i].policy);
+	}
+	assert_int_equal(parse_sched("X:1", &s, &why), -1);
 	assert_int_equal(parse_sched("d:2ms:1ms", &s, &why), -1);
 	assert_int_equal(parse_sched("f:100", &s, &why), -1);
 	assert_int_equal(parse_sched("f:0", &s, &why), -1);

@@ -329,8 +329,8 @@ static void test_hist_options(void **state)
 	f.params.no_index = true;
 	f.params.no_summary = true;
 	got = render(&f, render_hist);
+	/* rtla 6.1 and 7.2 leave out the column titles with the header */
 	assert_string_equal(got,
-		"   Thr-001\n"
 		"        1 \n"
 		"        2 \n"
 		"        1 \n");
