@@ -427,7 +427,7 @@ static void test_junit(void **state)
 	/* the run itself, then 2 budgets on 2 CPUs */
 	assert_non_null(strstr(text, "<testsuites name=\"rtla\" tests=\"5\" failures=\"2\" errors=\"0\""));
 	assert_non_null(strstr(text, "<property name=\"end_reason\" value=\"duration\"/>"));
-	assert_non_null(strstr(text, "name=\"run\" time=\"1\"><system-out>ended by duration</system-out>"));
+	assert_non_null(strstr(text, "name=\"run\" time=\"1\"><system-out>ended by duration; 0 stop threshold hits measured past</system-out>"));
 	assert_non_null(strstr(text, "name=\"thread:p99=50us cpu0\""));
 	assert_non_null(strstr(text, "<failure message=\"budget irq:max=20us violated on CPU 1: 30 us &gt; 20 us\""));
 	free((char *)text);
@@ -462,6 +462,17 @@ static void test_junit_interrupted(void **state)
 	text = capture_close(&cap);
 	assert_non_null(strstr(text, "tests=\"1\" failures=\"1\" errors=\"0\""));
 	assert_non_null(strstr(text, "<failure message=\"a stop threshold was hit 1 time\" type=\"threshold\"/>"));
+	free((char *)text);
+
+	/* --on-threshold continue went on past 3 hits: not a failure */
+	m.results.stopped = false;
+	m.results.threshold_hits = 3;
+	m.report.end_reason = "duration";
+	capture_open(&cap);
+	assert_int_equal(report_write_junit(&m.report, cap.stream), 0);
+	text = capture_close(&cap);
+	assert_non_null(strstr(text, "tests=\"1\" failures=\"0\" errors=\"0\""));
+	assert_non_null(strstr(text, "ended by duration; 3 stop threshold hits measured past"));
 	free((char *)text);
 	model_free(&m);
 }
