@@ -39,12 +39,15 @@ enum percentile_result histogram_percentile(const struct histogram *hist,
 int percentile_parse(const char *name, double *quantile)
 {
 	const char *digits = name + 1;
-	size_t len = strspn(digits, "0123456789.");
 	char *end;
+	size_t len;
 	double p;
 
+	if (name[0] != 'p')
+		return -1;
+	len = strspn(digits, "0123456789.");
 	/* "p99" or "p99.9": strtod() alone would take "p1e2" and "p0x32" */
-	if (name[0] != 'p' || !len || digits[len] || digits[0] == '.' ||
+	if (!len || digits[len] || digits[0] == '.' ||
 	    digits[len - 1] == '.' || strchr(digits, '.') != strrchr(digits, '.'))
 		return -1;
 	p = strtod(name + 1, &end);

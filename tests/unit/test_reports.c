@@ -80,6 +80,8 @@ static void test_percentile_parse(void **state)
 	assert_int_equal(percentile_parse("p101", &q), -1);
 	assert_int_equal(percentile_parse("pxx", &q), -1);
 	assert_int_equal(percentile_parse("max", &q), -1);
+	/* nothing to read past the end of an empty name */
+	assert_int_equal(percentile_parse("", &q), -1);
 	/* plain decimals only: no exponent, no hexadecimal */
 	assert_int_equal(percentile_parse("p1e2", &q), -1);
 	assert_int_equal(percentile_parse("p0x32", &q), -1);
