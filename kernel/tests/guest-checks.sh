@@ -968,6 +968,8 @@ check_rtla() {
 
 # User-space timerlat threads, TIMERLAT_ALIGN, the 7.2 ABI walk.
 [ -r /root/timerlat-user-checks.sh ] && . /root/timerlat-user-checks.sh
+# The kernel threads in a cgroup, their affinity (rtla -C).
+[ -r /root/kthread-checks.sh ] && . /root/kthread-checks.sh
 
 mountpoint -q $T || mount -t tracefs nodev $T
 reset_tracing
@@ -999,6 +1001,8 @@ check_stop_noise
 check_timerlat_idle
 check_sample_events
 check_timerlat_user
+check_kthread_cgroup
+check_kthread_affinity
 check_nmi_noise
 check_large_thresholds
 check_option_controls

@@ -51,7 +51,8 @@ start=$SECONDS
 "$top/scripts/vm-run" --kernel "$kernel" --smp 2 --timeout 1200 --retry \
 	--rtla /usr/bin/rtla --ref 7.2 --append loglevel=7 --nmi \
 	--file "$console.tlat-user:/root/tlat-user" \
-	--file "$here/timerlat-user-checks.sh" --file "$here/abi-7.2-rt.expected" \
+	--file "$here/timerlat-user-checks.sh" --file "$here/kthread-checks.sh" \
+	--file "$here/abi-7.2-rt.expected" \
 	--file "$here/normalize-abi-7.2.awk" \
 	--console "$console.kern" --script "$here/guest-checks.sh" \
 	-- $quick $rtla --nmi $only > "$console.out" 2>&1

@@ -16,6 +16,8 @@
 # and 4 ms: TCG cannot keep up with 1 ms.
 # osnoise's 1 us thresholds fill the trace buffer, and saving 65 k lines
 # takes 20-30 s on PREEMPT_RT with lockdep (rtla 6.1 as well): -d 60s.
+# -C moves kernel threads only where they are not PF_NO_SETAFFINITY: 6.5+
+# (the same series as timerlat_fd, hence rcif=FD) and our 5.10.
 CASES='
 default ; timerlat *    ; rc=0 counts=0,1 numbers format=2 dur=2 ; %q -d 2s
 default ; osnoise *     ; rc=0 counts=0,1 numbers format=2 dur=3 ; %q -d 3s
@@ -58,6 +60,8 @@ align   ; timerlat top  ; ~rcif=ALIGN:0:1 ~restored ; -q -A 10 -p 2000 -d 2s
 idle    ; timerlat top  ; rc=0 counts=0,1 ~oneline=idle ~restored ; -q --deepest-idle-state 0 -d 1s
 cgroup  ; timerlat top  ; ~rcif=FD:0:1 ~cgempty ~restored ; -q -C rtla-e2e -d 2s
 nocg    ; timerlat hist ; rc=0 noheader ~oneline=cgroup ~restored ; -C --no-header -d 1s
+cgroupk ; timerlat top  ; ~rcif=FD:0:1 ~cgempty ~restored ; -q -k -C rtla-e2e -d 2s
+cgroup  ; osnoise top   ; ~rcif=FD:0:1 ~cgempty ~restored ; -q -C rtla-e2e -d 2s
 trigger ; timerlat hist ; ~rc=0 ~file=sched_sched_switch_hist.txt ~restored ; -d 2s -e sched:sched_switch --trigger hist:keys=prev_pid
 cont    ; timerlat top  ; rc=0 ~hits saving ~restored ; -q -T 1 -d 3s --on-threshold shell,command=true --on-threshold continue --on-end trace
 trfile  ; osnoise top   ; ~rc=2 stopline saving=x.txt nofile=osnoise_trace.txt ; -q -s 1 -d 5s --on-threshold trace,file=x.txt
