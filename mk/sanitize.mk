@@ -75,9 +75,12 @@ asan: $(ASAN_BUILD)/rtla
 
 # ASan aborts on the first error (exit 1 with a report on stderr), which
 # the suite's exit status and output checks catch; the log is kept.
+# Both tracers and both modes, to keep CI short; E2E_ASAN_TOOLS= runs all four.
+E2E_ASAN_TOOLS	?= timerlat hist,osnoise top
 e2e-asan: $(ASAN_BUILD)/rtla
 	@RTLA_VM_RTLA=$(CURDIR)/$(ASAN_BUILD)/rtla tests/e2e/run \
-		--rtla-only ours >$(ASAN_BUILD)/e2e.log 2>&1; rc=$$?; \
+		--rtla-only ours --tools "$(E2E_ASAN_TOOLS)" \
+		>$(ASAN_BUILD)/e2e.log 2>&1; rc=$$?; \
 	cat $(ASAN_BUILD)/e2e.log; \
 	if grep -E 'AddressSanitizer|runtime error:|LeakSanitizer' \
 		$(ASAN_BUILD)/e2e.log; then exit 1; fi; exit $$rc
