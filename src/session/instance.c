@@ -229,12 +229,37 @@ int rtla_instance_save_trace(struct tracefs_instance *instance,
 	return rtla_instance_save_file(instance, "trace", path);
 }
 
+/*
+ * A short write is followed by one that fails with the cause (ENOSPC,
+ * EFBIG past RLIMIT_FSIZE, EDQUOT): that errno is the one reported.
+ */
+static int write_all(int fd, const char *buf, size_t len)
+{
+	ssize_t written;
+
+	while (len) {
+		written = write(fd, buf, len);
+		if (written < 0) {
+			if (errno == EINTR)
+				continue;
+			return -1;
+		}
+		if (!written) {
+			errno = EIO;
+			return -1;
+		}
+		buf += written;
+		len -= written;
+	}
+	return 0;
+}
+
 int rtla_instance_save_file(struct tracefs_instance *instance,
 			    const char *name, const char *path)
 {
 	struct out_file file;
 	char buf[65536];
-	ssize_t n, written;
+	ssize_t n;
 	int in;
 
 	in = tracefs_instance_file_open(instance, name, O_RDONLY);
@@ -244,14 +269,9 @@ int rtla_instance_save_file(struct tracefs_instance *instance,
 		close(in);
 		return -1;
 	}
-	while ((n = read(in, buf, sizeof(buf))) > 0) {
-		written = write(file.fd, buf, n);
-		if (written != n) {
-			if (written >= 0)
-				errno = ENOSPC;	/* a short write: the disk is full */
+	while ((n = read(in, buf, sizeof(buf))) > 0)
+		if (write_all(file.fd, buf, n))
 			break;
-		}
-	}
 	close(in);
 	if (n) {
 		out_file_abort(&file);
