@@ -316,18 +316,21 @@ static void lock_memory(struct run *run)
 			histogram_prefault(&results->cpu[cpu].hist[c]);
 }
 
-static void destroy_instance(struct run *run,
-			     struct tracefs_instance *instance)
+static int destroy_instance(struct run *run,
+			    struct tracefs_instance *instance)
 {
 	char *name;
+	int ret;
 
 	if (!instance)
-		return;
+		return 0;
 	name = strdup(tracefs_instance_get_name(instance));
-	if (rtla_instance_destroy(instance))
+	ret = rtla_instance_destroy(instance);
+	if (ret)
 		run_error(run, "cannot remove the tracefs instance %s: %s (the next run removes it)",
 			  name ? name : "?", strerror(errno));
 	free(name);
+	return ret;
 }
 
 /*
@@ -385,23 +388,27 @@ static int recover_killed_run(struct run *run)
 	return 0;
 }
 
-void run_teardown(struct run *run)
+int run_teardown(struct run *run)
 {
+	int ret = 0;
+
 	/* user threads leave their reads before the tracer stops */
 	run_workload_teardown(run);
 	/* an instance with an open trace_pipe_raw cannot be removed */
 	reader_close(run->reader);
 	run->reader = NULL;
 	run_teardown_kernel_count(run);
-	destroy_instance(run, run->main);
+	ret |= destroy_instance(run, run->main);
 	run->main = NULL;
-	destroy_instance(run, run->trace);
+	ret |= destroy_instance(run, run->trace);
 	run->trace = NULL;
-	if (run->knobs_saved && knobs_restore(&run->knobs))
+	if (run->knobs_saved && knobs_restore(&run->knobs)) {
+		ret = -1;
 		run_error(run, "could not restore every osnoise setting: %s; the next run restores them from %s",
 			  strerror(errno), state_record_path());
-	else if (run->knobs_saved)
+	} else if (run->knobs_saved) {
 		state_record_remove();
+	}
 	knobs_free(&run->knobs);
 	run->knobs_saved = false;
 	state_lock_drop();
@@ -413,12 +420,15 @@ void run_teardown(struct run *run)
 	run->tep = NULL;
 	results_free(&run->results);
 	munlockall();
-	if (run->mounted_tracefs && umount(run->mounted_tracefs))
+	if (run->mounted_tracefs && umount(run->mounted_tracefs)) {
+		ret = -1;
 		run_error(run, "cannot unmount %s: %s", run->mounted_tracefs,
 			  strerror(errno));
+	}
 	free(run->mounted_tracefs);
 	run->mounted_tracefs = NULL;
 	session_log_set(NULL);
+	return ret ? -1 : 0;
 }
 
 int run_setup(struct run *run, int nr_cpus)
