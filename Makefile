@@ -134,6 +134,10 @@ unit: $(BUILD)/rtla $(UNIT_BINS)
 unit-isolation: $(UNIT_BINS)
 	@RTLA_TESTDATA=tests/data tests/unit/isolation $(UNIT_BINS)
 
+# rtla plot's files: SVG, PNG and PDF, read back (tests/plot/)
+check-plot: $(BUILD)/rtla $(BUILD)/rtla-plot
+	$(PYTHON) tests/plot/check_plot.py --rtla $(BUILD)/rtla --data tests/data
+
 # The VM harness itself (scripts/vm-run: statuses, options, console
 # scan) and the bench's table arithmetic
 check-harness:
@@ -173,7 +177,7 @@ check-kernel: $(BUILD)/rtla
 # One stage after another, even under make -j: the VM stages and the
 # kernel build would otherwise fight over the two cores and the caches.
 check:
-	$(MAKE) unit unit-isolation unit-valgrind check-docs check-harness
+	$(MAKE) unit unit-isolation unit-valgrind check-docs check-harness check-plot
 	$(MAKE) check-package
 	$(MAKE) fuzz-ci
 	$(MAKE) e2e
@@ -186,6 +190,6 @@ check:
 clean:
 	rm -rf $(BUILD) $(FUZZ_BUILD) $(ASAN_BUILD)
 
-.PHONY: FORCE all unit unit-isolation check-harness e2e e2e-6.12 e2e-7.2 bench bench-rss \
+.PHONY: FORCE all unit unit-isolation check-harness check-plot e2e e2e-6.12 e2e-7.2 bench bench-rss \
 	check-kernel check clean
 -include $(wildcard $(BUILD)/*/*.d $(BUILD)/tests/*.d)
