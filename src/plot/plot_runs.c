@@ -123,17 +123,21 @@ static const struct histogram *group_hist(struct plot_runs *plot,
 	return sum;
 }
 
+/* The title names the files without their directories. */
 static void set_title(struct plot_spec *spec, const char *const *names,
 		      int nr)
 {
 	size_t len = snprintf(spec->title, sizeof(spec->title),
 			      "Latency histograms: ");
+	const char *base;
 	int i;
 
-	for (i = 0; i < nr && len < sizeof(spec->title); i++)
+	for (i = 0; i < nr && len < sizeof(spec->title); i++) {
+		base = strrchr(names[i], '/');
 		len += snprintf(spec->title + len, sizeof(spec->title) - len,
 				"%s%s", i ? (i == nr - 1 ? " and " : ", ") : "",
-				names[i]);
+				base ? base + 1 : names[i]);
+	}
 }
 
 int plot_runs_build(struct plot_runs *plot, const struct saved_run *runs,
