@@ -89,13 +89,13 @@ static void label_group(char *label, size_t size, const int *cpus, int n)
 }
 
 /*
- * The histogram of @run's @ctx on CPUs @cpus[0..@n): the CPU's own, or
- * their sum in a new histogram of @plot.  NULL when it has no samples.
+ * The histogram of @run's @ctx on CPUs @cpus[0..@n) into @hist: the
+ * CPU's own, or their sum in a new histogram of @plot; NULL when it has
+ * no samples.  0, or -1 when out of memory.
  */
-static const struct histogram *group_hist(struct plot_runs *plot,
-					  const struct saved_run *run,
-					  enum sample_context ctx,
-					  const int *cpus, int n)
+static int group_hist(struct plot_runs *plot, const struct saved_run *run,
+		      enum sample_context ctx, const int *cpus, int n,
+		      const struct histogram **hist)
 {
 	const struct rtla_results *r = &run->results;
 	const struct histogram *one = NULL;
@@ -110,17 +110,19 @@ static const struct histogram *group_hist(struct plot_runs *plot,
 		one = &r->cpu[cpus[i]].hist[ctx];
 		found++;
 	}
+	*hist = one;
 	if (found <= 1)
-		return one;
+		return 0;
 	sum = &plot->merged[plot->nr_merged];
 	if (histogram_alloc(sum, r->entries, r->bucket_size))
-		return NULL;
+		return -1;
 	plot->nr_merged++;
 	for (i = 0; i < n; i++)
 		if (cpus[i] < r->nr_cpus && results_cpu_shown(r, cpus[i]) &&
 		    r->cpu[cpus[i]].hist[ctx].buckets)
 			histogram_merge(sum, &r->cpu[cpus[i]].hist[ctx]);
-	return sum;
+	*hist = sum;
+	return 0;
 }
 
 /* The title names the files without their directories. */
@@ -200,8 +202,12 @@ int plot_runs_build(struct plot_runs *plot, const struct saved_run *runs,
 		for (p = 0; p < spec->nr_panels; p++)
 			for (g = 0; g < groups; g++) {
 				n = g == groups - 1 ? nr_cpus - g * per : per;
-				hist = group_hist(plot, &runs[f], ctx_panels[p],
-						  cpus + g * per, n);
+				if (group_hist(plot, &runs[f], ctx_panels[p],
+					       cpus + g * per, n, &hist)) {
+					snprintf(why, size, "out of memory");
+					plot_runs_free(plot);
+					return -1;
+				}
 				if (!hist)
 					continue;
 				plot->series[spec->nr_series++] =
