@@ -48,6 +48,8 @@ override CPPFLAGS += -DRTLA_BPF
 endif
 LIB_CFLAGS	:= $(shell $(PKG_CONFIG) --cflags $(LIBS))
 LIB_LDLIBS	:= $(shell $(PKG_CONFIG) --libs $(LIBS)) -lcpupower -lpthread
+PLOT_CFLAGS	:= $(shell $(PKG_CONFIG) --cflags $(PLOT_LIBS))
+PLOT_LDLIBS	:= $(shell $(PKG_CONFIG) --libs $(PLOT_LIBS))
 
 # CFLAGS, CPPFLAGS and LDFLAGS from the environment or the command line
 # (dpkg-buildflags' hardening) are kept: ours are appended ("override").
@@ -82,10 +84,10 @@ include mk/docs.mk mk/dist.mk mk/deb.mk mk/sanitize.mk
 $(BUILD)/rtla: $(BUILD)/cli/main.o $(BUILD)/librtla.a
 	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(LIB_LDLIBS) -lm
 
-$(PLOT_OBJS): override CPPFLAGS += $(shell $(PKG_CONFIG) --cflags $(PLOT_LIBS))
+$(PLOT_OBJS): override CPPFLAGS += $(PLOT_CFLAGS)
 $(BUILD)/rtla-plot: $(PLOT_OBJS) $(BUILD)/librtla.a
 	$(CC) $(CFLAGS) $(LDFLAGS) -Wl,--as-needed -o $@ $^ $(LIB_LDLIBS) \
-		$(shell $(PKG_CONFIG) --libs $(PLOT_LIBS)) -lm
+		$(PLOT_LDLIBS) -lm
 
 # The version lives in $(BUILD)/version.h, rewritten only when VERSION
 # changes: what includes it is rebuilt then, and only then.
