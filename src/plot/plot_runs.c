@@ -127,10 +127,11 @@ static int group_hist(struct plot_runs *plot, const struct saved_run *run,
 
 /* The title names the files without their directories. */
 static void set_title(struct plot_spec *spec, const char *const *names,
-		      int nr)
+		      int nr, bool noise_only)
 {
 	size_t len = snprintf(spec->title, sizeof(spec->title),
-			      "Latency histograms: ");
+			      "%s histograms: ",
+			      noise_only ? "Noise" : "Latency");
 	const char *base;
 	int i;
 
@@ -180,7 +181,8 @@ int plot_runs_build(struct plot_runs *plot, const struct saved_run *runs,
 		plot_runs_free(plot);
 		return -1;
 	}
-	set_title(spec, names, nr);
+	set_title(spec, names, nr,
+		  spec->nr_panels == 1 && ctx_panels[0] == CTX_NOISE);
 	spec->nr_files = nr;
 	spec->nr_groups = groups;
 	for (g = 0; g < groups; g++) {
