@@ -112,19 +112,19 @@ def check_svg_two(rtla, data, tmp):
           % (len(series), len(dashed)))
 
 
-def write_run(path, nr_cpus):
-    """A small timerlat hist run of ours with @nr_cpus CPUs."""
+def write_run(path, nr_cpus, tool="timerlat hist", context="thread"):
+    """A small hist run of ours with @nr_cpus CPUs, one context."""
     cpus = {}
     for cpu in range(nr_cpus):
         hist = {str(1 + cpu % 5): 10, str(8 + cpu % 3): 2}
-        cpus[str(cpu)] = {"thread": {
+        cpus[str(cpu)] = {context: {
             "count": 12, "min": 1 + cpu % 5, "max": 8 + cpu % 3,
             "avg": 2.0, "sum": 10 * (1 + cpu % 5) + 2 * (8 + cpu % 3),
             "over": 0, "histogram": hist}, "lost_events": 0}
-    doc = {"file_version": 1, "cmdline": "rtla timerlat hist --no-irq",
+    doc = {"file_version": 1, "cmdline": "rtla %s" % tool,
            "sysinfo": {"release": "test"}, "num_threads": nr_cpus,
            "thread": {},
-           "rtla": {"version": "0.1.0", "tool": "timerlat hist",
+           "rtla": {"version": "0.1.0", "tool": tool,
                     "unit": "us", "duration_s": 1,
                     "params": {"cpus": "0-%d" % (nr_cpus - 1),
                                "duration_s": 1, "bucket_size": 1,
@@ -148,6 +148,20 @@ def check_groups(rtla, tmp):
     check(len(series) == 10 and len(colours) == 10,
           "20 CPUs are drawn as 10 groups of 2, a colour each: %d series, "
           "%d colours" % (len(series), len(colours)))
+
+
+def check_noise(rtla, tmp):
+    noise = os.path.join(tmp, "noise.json")
+    write_run(noise, 3, "osnoise hist", "noise")
+    result, out = plot(rtla, tmp, [noise], "noise.svg")
+    check(result.returncode == 0, "an osnoise hist run plots: %s"
+          % result.stderr.strip())
+    if result.returncode:
+        return
+    _, styles = strokes(out)
+    check(len(of_width(styles, "1")) == 1 and
+          len(of_width(styles, "1.5")) == 3,
+          "osnoise: one panel (noise), a series per CPU")
 
 
 def png_size(path):
@@ -261,6 +275,7 @@ def main():
         check_svg_one(rtla, args.data, tmp)
         check_svg_two(rtla, args.data, tmp)
         check_groups(rtla, tmp)
+        check_noise(rtla, tmp)
         check_sizes(rtla, args.data, tmp)
         check_errors(rtla, args.data, tmp)
         check_helper(rtla, args.data, tmp)
