@@ -134,15 +134,21 @@ def write_run(path, nr_cpus, tool="timerlat hist", context="thread"):
         json.dump(doc, out)
 
 
+def plot_written(rtla, tmp, name, what, *run):
+    """The path styles of the SVG of a run write_run(@run) makes, or
+    None when rtla plot fails (a failure of @what)."""
+    report = os.path.join(tmp, name + ".json")
+    write_run(report, *run)
+    result, out = plot(rtla, tmp, [report], name + ".svg")
+    check(result.returncode == 0, "%s plots: %s"
+          % (what, result.stderr.strip()))
+    return None if result.returncode else strokes(out)[1]
+
+
 def check_groups(rtla, tmp):
-    many = os.path.join(tmp, "many.json")
-    write_run(many, 20)
-    result, out = plot(rtla, tmp, [many], "many.svg")
-    check(result.returncode == 0, "a run of 20 CPUs plots: %s"
-          % result.stderr.strip())
-    if result.returncode:
+    styles = plot_written(rtla, tmp, "many", "a run of 20 CPUs", 20)
+    if styles is None:
         return
-    _, styles = strokes(out)
     series = of_width(styles, "1.5")
     colours = {s["stroke"] for s in series}
     check(len(series) == 10 and len(colours) == 10,
@@ -151,14 +157,10 @@ def check_groups(rtla, tmp):
 
 
 def check_noise(rtla, tmp):
-    noise = os.path.join(tmp, "noise.json")
-    write_run(noise, 3, "osnoise hist", "noise")
-    result, out = plot(rtla, tmp, [noise], "noise.svg")
-    check(result.returncode == 0, "an osnoise hist run plots: %s"
-          % result.stderr.strip())
-    if result.returncode:
+    styles = plot_written(rtla, tmp, "noise", "an osnoise hist run", 3,
+                          "osnoise hist", "noise")
+    if styles is None:
         return
-    _, styles = strokes(out)
     check(len(of_width(styles, "1")) == 1 and
           len(of_width(styles, "1.5")) == 3,
           "osnoise: one panel (noise), a series per CPU")
