@@ -2,6 +2,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "cli/plot_exec.h"
 #include "run/file_tools.h"
 #include "run/tool.h"
 #include "version.h"
@@ -37,6 +38,8 @@ static void usage(FILE *out)
 		"print and write a saved JSON report again (rtla's or cyclictest's)");
 	fprintf(out, "     %-9s- %s\n", "compare",
 		"compare two saved reports: a regression gate");
+	fprintf(out, "     %-9s- %s\n", "plot",
+		"draw the latency histograms of saved reports (SVG, PNG, PDF)");
 	fprintf(out, "\n  modes of osnoise and timerlat: top (the default), hist\n");
 	fprintf(out, "  rtla COMMAND [MODE] --help describes the options\n");
 }
@@ -144,7 +147,9 @@ int main(int argc, char **argv)
 		return report_main(argc - 1, argv + 1);
 	if (!strcmp(argv[1], "compare"))
 		return compare_main(argc - 1, argv + 1);
-	fprintf(stderr, "rtla: unknown command '%s' (osnoise, timerlat, hwnoise, report or compare)\n",
+	if (!strcmp(argv[1], "plot"))
+		return plot_exec(argc - 1, argv + 1);
+	fprintf(stderr, "rtla: unknown command '%s' (osnoise, timerlat, hwnoise, report, compare or plot)\n",
 		argv[1]);
 	return RTLA_EXIT_ERROR;
 }

@@ -504,10 +504,17 @@ def value_cases(rtla, tools):
     files = {"tests/docs/check_docs.py", "tests/docs/check_install.sh"}
     for tool, opts in tools.items():
         names = option_names(opts)
-        for name in ("--json", "--junit", "--openmetrics", "-t"):
+        for name in ("--json", "--junit", "--openmetrics", "-t", "-o",
+                     "--output"):
             if name in names:
                 cases.append(("%s %s %s tests/docs/check_" % (rtla, tool, name),
                               files, "the files for " + name))
+        if "--format" in names:
+            cases.append(("%s %s --format " % (rtla, tool),
+                          {"svg", "png", "pdf"}, "the formats of " + tool))
+        if tool in ("report", "compare", "plot"):
+            cases.append(("%s %s tests/docs/check_" % (rtla, tool), files,
+                          "the report files of " + tool))
         if "--json" in names:
             cases.append(("%s %s --json=tests/docs/check_" % (rtla, tool),
                           files, "the files for --json="))
