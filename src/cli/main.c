@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
+#include <errno.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -120,7 +121,7 @@ static const struct command *find_command(const char *name)
 	return NULL;
 }
 
-int main(int argc, char **argv)
+static int dispatch(int argc, char **argv)
 {
 	const char *self = strrchr(argv[0], '/');
 	const struct command *cmd;
@@ -152,4 +153,25 @@ int main(int argc, char **argv)
 	fprintf(stderr, "rtla: unknown command '%s' (osnoise, timerlat, hwnoise, report, compare or plot)\n",
 		argv[1]);
 	return RTLA_EXIT_ERROR;
+}
+
+/*
+ * What went to stdout must have got there: help, a version or a report
+ * sent to a full disk is an error, said once.  A measuring run already
+ * said it (and exits 1); a closed pipe is the reader's choice.
+ */
+static int check_stdout(int status)
+{
+	if (!fflush(stdout) && !ferror(stdout))
+		return status;
+	if (status == RTLA_EXIT_ERROR || errno == EPIPE)
+		return status;
+	fprintf(stderr, "rtla: cannot write to stdout: %s\n",
+		strerror(errno ? errno : EIO));
+	return RTLA_EXIT_ERROR;
+}
+
+int main(int argc, char **argv)
+{
+	return check_stdout(dispatch(argc, argv));
 }
