@@ -112,6 +112,26 @@ def check_svg_two(rtla, data, tmp):
           % (len(series), len(dashed)))
 
 
+def check_vm_disturber(rtla, data, tmp):
+    """Two real VM runs (6.1-rt), the second with a disturber on CPU 1."""
+    files = [os.path.join(data, "plot", "vm-6.1-base.json"),
+             os.path.join(data, "plot", "vm-6.1-noisy-cpu1.json")]
+    result, out = plot(rtla, tmp, files, "vm.svg")
+    check(result.returncode == 0, "rtla plot of the two VM runs exits 0: %s"
+          % result.stderr.strip())
+    _, styles = strokes(out)
+    series = of_width(styles, "1.5")
+    check(len(series) == 8 and len(of_width(styles, "2")) == 2,
+          "2 runs x 2 CPUs x irq and thread: 8 series, 2 legend entries:"
+          " %d, %d" % (len(series), len(of_width(styles, "2"))))
+    result = run([rtla, "compare", *files, "--rule", "thread:max=+50%"])
+    said = result.stdout + result.stderr
+    check(result.returncode == 2 and "broken on CPU 1 thread" in said and
+          "broken on CPU 0" not in said,
+          "rtla compare names the disturbed CPU 1 thread, exit 2: %d"
+          % result.returncode)
+
+
 def write_run(path, nr_cpus, tool="timerlat hist", context="thread"):
     """A small hist run of ours with @nr_cpus CPUs, one context."""
     cpus = {}
@@ -276,6 +296,7 @@ def main():
     try:
         check_svg_one(rtla, args.data, tmp)
         check_svg_two(rtla, args.data, tmp)
+        check_vm_disturber(rtla, args.data, tmp)
         check_groups(rtla, tmp)
         check_noise(rtla, tmp)
         check_sizes(rtla, args.data, tmp)
