@@ -7,17 +7,22 @@ BPFTOOL		?= $(or $(shell command -v bpftool 2>/dev/null),/usr/sbin/bpftool)
 BUILD		:= build
 
 LIBS		:= libtracefs libtraceevent json-c
+# The monitor's HTTP server (src/serve/): linked only into what uses it
+SERVE_LIBS	:= libmicrohttpd yaml-0.1 libcrypt
 # the Debian package that brings each pkg-config module
 DEB_libtracefs	:= libtracefs-dev
 DEB_libtraceevent := libtraceevent-dev
 DEB_json-c	:= libjson-c-dev
 DEB_cmocka	:= libcmocka-dev
 DEB_cpupower	:= libcpupower-dev
+DEB_libmicrohttpd := libmicrohttpd-dev
+DEB_yaml-0.1	:= libyaml-dev
+DEB_libcrypt	:= libcrypt-dev
 
 # Say which package is missing before a compiler says which header is.
 NO_BUILD_GOALS	:= clean
 ifneq ($(filter-out $(NO_BUILD_GOALS),$(or $(MAKECMDGOALS),all)),)
-NEEDED_LIBS	:= $(LIBS) $(if $(filter unit unit-isolation unit-valgrind check,$(MAKECMDGOALS)),cmocka)
+NEEDED_LIBS	:= $(LIBS) $(SERVE_LIBS) $(if $(filter unit unit-isolation unit-valgrind check,$(MAKECMDGOALS)),cmocka)
 MISSING_LIBS	:= $(strip $(foreach m,$(NEEDED_LIBS),$(if $(shell $(PKG_CONFIG) --exists $(m) && echo y),,$(m))))
 # libcpupower has no pkg-config module: look for its header
 MISSING_LIBS	+= $(if $(wildcard $(SYSROOT)/usr/include/cpuidle.h),,cpupower)
@@ -43,8 +48,11 @@ ifeq ($(BPF_MISSING),)
 LIBS		+= libbpf
 override CPPFLAGS += -DRTLA_BPF
 endif
-LIB_CFLAGS	:= $(shell $(PKG_CONFIG) --cflags $(LIBS))
-LIB_LDLIBS	:= $(shell $(PKG_CONFIG) --libs $(LIBS)) -lcpupower -lpthread
+LIB_CFLAGS	:= $(shell $(PKG_CONFIG) --cflags $(LIBS) $(SERVE_LIBS))
+SERVE_LDLIBS	:= $(shell $(PKG_CONFIG) --libs $(SERVE_LIBS))
+# --as-needed: the binary depends on them only once it calls them
+LIB_LDLIBS	:= $(shell $(PKG_CONFIG) --libs $(LIBS)) -lcpupower -lpthread \
+		   -Wl,--push-state,--as-needed $(SERVE_LDLIBS) -Wl,--pop-state
 
 # CFLAGS, CPPFLAGS and LDFLAGS from the environment or the command line
 # (dpkg-buildflags' hardening) are kept: ours are appended ("override").
