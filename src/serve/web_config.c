@@ -20,6 +20,7 @@ struct parser {
 	struct web_config *config;
 	char *why;
 	size_t why_size;
+	char shown[48];
 };
 
 static int fail(struct parser *p, const char *fmt, ...)
@@ -56,6 +57,30 @@ static int next(struct parser *p)
 static const char *scalar(struct parser *p)
 {
 	return (const char *)p->event.data.scalar.value;
+}
+
+/*
+ * @text as an error message shows it: on one line, control characters
+ * as '?', cut at 40 bytes.
+ */
+static const char *shown_text(struct parser *p, const char *text)
+{
+	size_t i;
+
+	for (i = 0; text[i] && i < 40; i++)
+		p->shown[i] = (unsigned char)text[i] < ' ' ||
+			      text[i] == 0x7f ? '?' : text[i];
+	if (text[i])
+		memcpy(p->shown + i, "...", 4);
+	else
+		p->shown[i] = '\0';
+	return p->shown;
+}
+
+/* The current scalar, as shown_text() shows it. */
+static const char *shown(struct parser *p)
+{
+	return shown_text(p, scalar(p));
 }
 
 /* A scalar value into *@into (a file name taken from base_dir). */
@@ -111,7 +136,7 @@ static int parse_tls(struct parser *p)
 				return -1;
 		} else {
 			return fail(p, "unknown key '%s' in tls_server_config (cert_file and key_file are supported)",
-				    scalar(p));
+				    shown(p));
 		}
 	}
 	if (!c->cert_file || !c->key_file)
@@ -147,7 +172,7 @@ static int parse_users(struct parser *p)
 			return fail(p, "a user name must be a non-empty string");
 		for (i = 0; i < c->nr_users; i++)
 			if (!strcmp(c->users[i].name, scalar(p)))
-				return fail(p, "user '%s' given twice", scalar(p));
+				return fail(p, "user '%s' given twice", shown(p));
 		if (c->nr_users == WEB_CONFIG_MAX_USERS)
 			return fail(p, "more than %d users", WEB_CONFIG_MAX_USERS);
 		user = &c->users[c->nr_users];
@@ -159,7 +184,7 @@ static int parse_users(struct parser *p)
 			return -1;
 		if (!is_bcrypt(user->hash))
 			return fail(p, "user '%s': the password must be a bcrypt hash ($2y$...)",
-				    user->name);
+				    shown_text(p, user->name));
 	}
 }
 
@@ -195,10 +220,10 @@ static int parse_document(struct parser *p)
 				return -1;
 		} else if (tls || users) {
 			return fail(p, "unknown or repeated key '%s' (tls_server_config and basic_auth_users are supported)",
-				    scalar(p));
+				    shown(p));
 		} else {
 			return fail(p, "unknown key '%s' (tls_server_config and basic_auth_users are supported)",
-				    scalar(p));
+				    shown(p));
 		}
 	}
 end:
