@@ -78,7 +78,7 @@ UNIT_HELPERS	:= $(filter-out $(UNIT_SRCS),$(wildcard tests/unit/*.c))
 
 all: $(BUILD)/rtla
 
-include mk/docs.mk mk/dist.mk mk/deb.mk mk/sanitize.mk
+include mk/docs.mk mk/dist.mk mk/deb.mk mk/sanitize.mk mk/monitor.mk
 
 $(BUILD)/rtla: $(BUILD)/cli/main.o $(BUILD)/librtla.a
 	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(LIB_LDLIBS) -lm
@@ -169,7 +169,7 @@ check-kernel: $(BUILD)/rtla
 # One stage after another, even under make -j: the VM stages and the
 # kernel build would otherwise fight over the two cores and the caches.
 check:
-	$(MAKE) unit unit-isolation unit-valgrind check-docs check-harness
+	$(MAKE) unit unit-isolation unit-valgrind check-docs check-harness check-monitor
 	$(MAKE) check-package
 	$(MAKE) fuzz-ci
 	$(MAKE) e2e
