@@ -110,35 +110,54 @@ static int read_scalar(struct parser *p, const char *key, char **into,
 	return 0;
 }
 
+/*
+ * The value of @what, which must be a mapping: 0 when one begins, 1 when
+ * the value is empty ("key:" alone, the same as no key), -1 on error.
+ */
+static int begin_mapping(struct parser *p, const char *what)
+{
+	if (next(p))
+		return -1;
+	if (p->event.type == YAML_SCALAR_EVENT && !*scalar(p))
+		return 1;
+	if (p->event.type != YAML_MAPPING_START_EVENT)
+		return fail(p, "%s must be a mapping", what);
+	return 0;
+}
+
+/* The next key of a mapping in p->event: 0, 1 at its end, -1 on error. */
+static int next_key(struct parser *p, const char *what)
+{
+	if (next(p))
+		return -1;
+	if (p->event.type == YAML_MAPPING_END_EVENT)
+		return 1;
+	if (p->event.type != YAML_SCALAR_EVENT || !*scalar(p))
+		return fail(p, "%s's keys must be non-empty strings", what);
+	return 0;
+}
+
 static int parse_tls(struct parser *p)
 {
 	struct web_config *c = p->config;
+	int ret;
 
-	if (next(p))
-		return -1;
-	/* "tls_server_config:" with nothing: no TLS */
-	if (p->event.type == YAML_SCALAR_EVENT && !*scalar(p))
-		return 0;
-	if (p->event.type != YAML_MAPPING_START_EVENT)
-		return fail(p, "tls_server_config must be a mapping");
-	for (;;) {
-		if (next(p))
+	ret = begin_mapping(p, "tls_server_config");
+	if (ret)
+		return ret < 0 ? -1 : 0;
+	while (!(ret = next_key(p, "tls_server_config"))) {
+		if (!strcmp(scalar(p), "cert_file"))
+			ret = read_scalar(p, "cert_file", &c->cert_file, true);
+		else if (!strcmp(scalar(p), "key_file"))
+			ret = read_scalar(p, "key_file", &c->key_file, true);
+		else
+			ret = fail(p, "unknown key '%s' in tls_server_config (cert_file and key_file are supported)",
+				   shown(p));
+		if (ret)
 			return -1;
-		if (p->event.type == YAML_MAPPING_END_EVENT)
-			break;
-		if (p->event.type != YAML_SCALAR_EVENT)
-			return fail(p, "tls_server_config's keys must be strings");
-		if (!strcmp(scalar(p), "cert_file")) {
-			if (read_scalar(p, "cert_file", &c->cert_file, true))
-				return -1;
-		} else if (!strcmp(scalar(p), "key_file")) {
-			if (read_scalar(p, "key_file", &c->key_file, true))
-				return -1;
-		} else {
-			return fail(p, "unknown key '%s' in tls_server_config (cert_file and key_file are supported)",
-				    shown(p));
-		}
 	}
+	if (ret < 0)
+		return -1;
 	if (!c->cert_file || !c->key_file)
 		return fail(p, "tls_server_config needs both cert_file and key_file");
 	return 0;
@@ -155,21 +174,12 @@ static int parse_users(struct parser *p)
 {
 	struct web_config *c = p->config;
 	struct web_user *user;
-	int i;
+	int i, ret;
 
-	if (next(p))
-		return -1;
-	if (p->event.type == YAML_SCALAR_EVENT && !*scalar(p))
-		return 0;
-	if (p->event.type != YAML_MAPPING_START_EVENT)
-		return fail(p, "basic_auth_users must be a mapping of user: bcrypt hash");
-	for (;;) {
-		if (next(p))
-			return -1;
-		if (p->event.type == YAML_MAPPING_END_EVENT)
-			return 0;
-		if (p->event.type != YAML_SCALAR_EVENT || !*scalar(p))
-			return fail(p, "a user name must be a non-empty string");
+	ret = begin_mapping(p, "basic_auth_users");
+	if (ret)
+		return ret < 0 ? -1 : 0;
+	while (!(ret = next_key(p, "basic_auth_users"))) {
 		for (i = 0; i < c->nr_users; i++)
 			if (!strcmp(c->users[i].name, scalar(p)))
 				return fail(p, "user '%s' given twice", shown(p));
@@ -186,48 +196,33 @@ static int parse_users(struct parser *p)
 			return fail(p, "user '%s': the password must be a bcrypt hash ($2y$...)",
 				    shown_text(p, user->name));
 	}
+	return ret < 0 ? -1 : 0;
 }
 
 /* The top-level mapping, or an empty document. */
 static int parse_document(struct parser *p)
 {
 	bool tls = false, users = false;
+	int ret;
 
 	if (next(p) || next(p))		/* stream start, document start */
 		return -1;
 	if (p->event.type == YAML_STREAM_END_EVENT)
 		return 0;		/* an empty file */
-	if (next(p))
-		return -1;
-	if (p->event.type == YAML_SCALAR_EVENT && !*scalar(p))
-		goto end;		/* "---" alone */
-	if (p->event.type != YAML_MAPPING_START_EVENT)
-		return fail(p, "the web config must be a mapping");
-	for (;;) {
-		if (next(p))
-			return -1;
-		if (p->event.type == YAML_MAPPING_END_EVENT)
-			break;
-		if (p->event.type != YAML_SCALAR_EVENT)
-			return fail(p, "keys must be strings");
+	ret = begin_mapping(p, "the web config");
+	while (!ret && !(ret = next_key(p, "the web config"))) {
 		if (!strcmp(scalar(p), "tls_server_config") && !tls) {
 			tls = true;
-			if (parse_tls(p))
-				return -1;
+			ret = parse_tls(p);
 		} else if (!strcmp(scalar(p), "basic_auth_users") && !users) {
 			users = true;
-			if (parse_users(p))
-				return -1;
-		} else if (tls || users) {
-			return fail(p, "unknown or repeated key '%s' (tls_server_config and basic_auth_users are supported)",
-				    shown(p));
+			ret = parse_users(p);
 		} else {
-			return fail(p, "unknown key '%s' (tls_server_config and basic_auth_users are supported)",
-				    shown(p));
+			ret = fail(p, "unknown %skey '%s' (tls_server_config and basic_auth_users are supported)",
+				   tls || users ? "or repeated " : "", shown(p));
 		}
 	}
-end:
-	if (next(p))
+	if (ret < 0 || next(p))
 		return -1;
 	if (p->event.type != YAML_DOCUMENT_END_EVENT)
 		return fail(p, "one YAML document expected");

@@ -335,5 +335,5 @@ int main(void)
 		cmocka_unit_test(test_start_errors),
 	};
 
-	return cmocka_run_group_tests(tests, NULL, NULL);
+	return RUN_SUITE("http_server", tests);
 }

@@ -305,5 +305,5 @@ int main(void)
 		cmocka_unit_test(test_monitor_buckets_golden),
 	};
 
-	return cmocka_run_group_tests(tests, NULL, NULL);
+	return RUN_SUITE("monitor", tests);
 }

@@ -106,6 +106,10 @@ static void test_parse_errors(void **state)
 	assert_error("a: 1\n---\nb: 2\n", "line 1: unknown key 'a' (tls_server_config and basic_auth_users are supported)");
 	assert_error("basic_auth_users: {}\n---\nb: 2\n", "line 2: one YAML document expected");
 	assert_error("tls_server_config:\n  cert_file: ''\n  key_file: b\n", "line 2: cert_file is empty");
+	assert_error("? [a]\n: 1\n", "line 1: the web config's keys must be non-empty strings");
+	assert_error("basic_auth_users:\n  '': x\n", "line 2: basic_auth_users's keys must be non-empty strings");
+	assert_error("tls_server_config:\n  cert_file: a\n  key_file: b\ntls_server_config:\n",
+		     "line 4: unknown or repeated key 'tls_server_config' (tls_server_config and basic_auth_users are supported)");
 	/* a key over lines is shown on one, cut */
 	assert_error("\"a\\nb\": 1\n", "line 1: unknown key 'a?b' (tls_server_config and basic_auth_users are supported)");
 	assert_error("abcdefghijabcdefghijabcdefghijabcdefghijabcdefghij: 1\n",
@@ -292,5 +296,5 @@ int main(void)
 		cmocka_unit_test(test_tls_bad_key),
 	};
 
-	return cmocka_run_group_tests(tests, NULL, NULL);
+	return RUN_SUITE("web_config", tests);
 }

@@ -259,5 +259,5 @@ int main(void)
 		cmocka_unit_test(test_record_open_fails),
 	};
 
-	return cmocka_run_group_tests(tests, NULL, NULL);
+	return RUN_SUITE("window_record", tests);
 }
