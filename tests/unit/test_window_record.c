@@ -168,75 +168,73 @@ static void assert_in_file(const char *path, const char *text, bool in)
 	free(all);
 }
 
+/* @n windows written to a record reopened with @max_bytes and @keep. */
+static void write_windows(struct fixture *f, uint64_t max_bytes,
+			  unsigned int keep, int n, time_t first)
+{
+	struct window_record record;
+	int i;
+
+	assert_int_equal(window_record_open(&record, f->path, max_bytes,
+					    keep), 0);
+	for (i = 0; i < n; i++)
+		assert_int_equal(window_record_write(&record, &f->window,
+						     f->shown, f->nr_shown,
+						     first + i), 0);
+	window_record_close(&record);
+}
+
+/* The lines of FILE.<n> (FILE for 0); -1 when it does not exist. */
+static int lines_of(struct fixture *f, unsigned int n)
+{
+	char name[128];
+
+	if (n)
+		snprintf(name, sizeof(name), "%s.%u", f->path, n);
+	else
+		snprintf(name, sizeof(name), "%s", f->path);
+	return exists(name) ? (int)lines_in(name) : -1;
+}
+
 static void test_record_rotation(void **state)
 {
 	struct fixture *f = *state;
-	struct window_record record;
 	char name[128];
 	uint64_t line;
-	int i;
 
 	/* the size of one line, to set the cap at two lines and a half */
-	assert_int_equal(window_record_open(&record, f->path, 1 << 20, 2), 0);
-	assert_int_equal(window_record_write(&record, &f->window, f->shown,
-					     f->nr_shown, 1700000000), 0);
-	window_record_close(&record);
+	write_windows(f, 1 << 20, 2, 1, 1700000000);
 	line = size_of(f->path);
 	assert_int_equal(unlink(f->path), 0);
 
-	assert_int_equal(window_record_open(&record, f->path,
-					    line * 5 / 2, 2), 0);
-	for (i = 0; i < 4; i++)
-		assert_int_equal(window_record_write(&record, &f->window,
-						     f->shown, f->nr_shown,
-						     1700000000 + i), 0);
-	window_record_close(&record);
+	write_windows(f, line * 5 / 2, 2, 4, 1700000000);
 	/* lines 1, 2 in .1; lines 3, 4 in the file */
-	assert_int_equal(lines_in(f->path), 2);
-	snprintf(name, sizeof(name), "%s.1", f->path);
-	assert_int_equal(lines_in(name), 2);
-	snprintf(name, sizeof(name), "%s.2", f->path);
-	assert_false(exists(name));
+	assert_int_equal(lines_of(f, 0), 2);
+	assert_int_equal(lines_of(f, 1), 2);
+	assert_int_equal(lines_of(f, 2), -1);
 
 	/* reopened: the size already there counts */
-	assert_int_equal(window_record_open(&record, f->path,
-					    line * 5 / 2, 2), 0);
-	for (i = 0; i < 4; i++)
-		assert_int_equal(window_record_write(&record, &f->window,
-						     f->shown, f->nr_shown,
-						     1700000010 + i), 0);
-	window_record_close(&record);
+	write_windows(f, line * 5 / 2, 2, 4, 1700000010);
 	/* 8 lines: 7, 8 in the file, 5, 6 in .1, 3, 4 in .2; 1, 2 gone */
-	assert_int_equal(lines_in(f->path), 2);
-	snprintf(name, sizeof(name), "%s.1", f->path);
-	assert_int_equal(lines_in(name), 2);
+	assert_int_equal(lines_of(f, 0), 2);
+	assert_int_equal(lines_of(f, 1), 2);
+	assert_int_equal(lines_of(f, 2), 2);
+	assert_int_equal(lines_of(f, 3), -1);
 	snprintf(name, sizeof(name), "%s.2", f->path);
-	assert_int_equal(lines_in(name), 2);
 	assert_in_file(name, "\"2023-11-14T22:13:22Z\"", true);
 	assert_in_file(name, "\"2023-11-14T22:13:20Z\"", false);
 	assert_in_file(f->path, "\"2023-11-14T22:13:33Z\"", true);
-	snprintf(name, sizeof(name), "%s.3", f->path);
-	assert_false(exists(name));
 	assert_true(size_of(f->path) <= line * 5 / 2);
 }
 
 static void test_record_keep_none(void **state)
 {
 	struct fixture *f = *state;
-	struct window_record record;
-	char name[128];
-	int i;
 
-	assert_int_equal(window_record_open(&record, f->path, 10, 0), 0);
-	for (i = 0; i < 3; i++)
-		assert_int_equal(window_record_write(&record, &f->window,
-						     f->shown, f->nr_shown,
-						     1700000000 + i), 0);
-	window_record_close(&record);
+	write_windows(f, 10, 0, 3, 1700000000);
 	/* a line larger than the cap is written alone; nothing kept */
-	assert_int_equal(lines_in(f->path), 1);
-	snprintf(name, sizeof(name), "%s.1", f->path);
-	assert_false(exists(name));
+	assert_int_equal(lines_of(f, 0), 1);
+	assert_int_equal(lines_of(f, 1), -1);
 }
 
 static void test_record_open_fails(void **state)
