@@ -35,4 +35,12 @@ struct monitor_metrics {
 int monitor_metrics_write(const struct monitor_metrics *metrics,
 			  enum prom_format format, FILE *out);
 
+/*
+ * --textfile PATH: the text format, for node_exporter's textfile
+ * collector, written beside @path and renamed over it when whole.  0, or
+ * -1 with errno.
+ */
+int monitor_metrics_write_textfile(const struct monitor_metrics *metrics,
+				   const char *path);
+
 #endif

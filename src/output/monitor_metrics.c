@@ -3,6 +3,7 @@
 #include <inttypes.h>
 
 #include "output/monitor_metrics.h"
+#include "output/out_file.h"
 
 typedef void (*cell_writer)(const struct monitor_metrics *m, FILE *out,
 			    const char *name, const char *labels, int cpu,
@@ -134,4 +135,15 @@ int monitor_metrics_write(const struct monitor_metrics *m,
 
 	prom_end(out, format);
 	return ferror(out) ? -1 : 0;
+}
+
+static int write_text(const void *metrics, FILE *out)
+{
+	return monitor_metrics_write(metrics, PROM_TEXT, out);
+}
+
+int monitor_metrics_write_textfile(const struct monitor_metrics *metrics,
+				   const char *path)
+{
+	return out_file_write(path, write_text, metrics);
 }

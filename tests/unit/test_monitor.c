@@ -272,6 +272,36 @@ static void test_monitor_golden_openmetrics(void **state)
 	monitor_model_free(&m);
 }
 
+/* --textfile: the text golden, replacing what was there, atomically */
+static void test_monitor_textfile(void **state)
+{
+	char dir[] = "/tmp/rtla-textfile-XXXXXX", path[64], cmd[96];
+	struct monitor_model m;
+	char *want, *got;
+	FILE *f;
+
+	monitor_model_init(&m);
+	assert_non_null(mkdtemp(dir));
+	snprintf(path, sizeof(path), "%s/rtla.prom", dir);
+	f = fopen(path, "w");
+	fputs("old\n", f);
+	fclose(f);
+	assert_int_equal(monitor_metrics_write_textfile(&m.metrics, path), 0);
+	want = read_data_file("monitor/metrics.prom");
+	f = fopen(path, "r");
+	got = calloc(1, strlen(want) + 2);
+	assert_int_equal(fread(got, 1, strlen(want) + 1, f), strlen(want));
+	fclose(f);
+	assert_string_equal(got, want);
+	snprintf(path, sizeof(path), "%s/no/such/dir", dir);
+	assert_int_equal(monitor_metrics_write_textfile(&m.metrics, path), -1);
+	free(got);
+	free(want);
+	snprintf(cmd, sizeof(cmd), "rm -rf %s", dir);
+	assert_int_equal(system(cmd), 0);
+	monitor_model_free(&m);
+}
+
 /* --buckets, no window closed yet, -u: user context, nanoseconds. */
 static void test_monitor_buckets_golden(void **state)
 {
@@ -302,6 +332,7 @@ int main(void)
 		cmocka_unit_test(test_windows),
 		cmocka_unit_test(test_monitor_golden_text),
 		cmocka_unit_test(test_monitor_golden_openmetrics),
+		cmocka_unit_test(test_monitor_textfile),
 		cmocka_unit_test(test_monitor_buckets_golden),
 	};
 
