@@ -54,6 +54,9 @@ struct http_server *http_server_start(const struct http_server_config *config,
 /* The port it listens on (the one chosen for PORT 0). */
 uint16_t http_server_port(const struct http_server *server);
 
+/* How many connections are open now. */
+unsigned int http_server_connections(const struct http_server *server);
+
 /* Stop the thread, close every connection, free.  NULL-safe. */
 void http_server_stop(struct http_server *server);
 

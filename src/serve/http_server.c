@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
-/* The /metrics endpoint: libmicrohttpd, polled by a thread of our own. */
+/* The /metrics endpoint: libmicrohttpd, on its polling thread. */
 #include <errno.h>
 #include <microhttpd.h>
 #include <stdbool.h>
@@ -11,15 +11,11 @@
 #define DEFAULT_CONNECTIONS	64
 #define DEFAULT_PER_IP		8
 #define DEFAULT_TIMEOUT_S	10
-#define POLL_MS			200	/* how soon a stop is seen */
 #define MAX_CERT_BYTES		(256 * 1024)
 
 struct http_server {
 	struct http_server_config config;
 	struct MHD_Daemon *daemon;
-	pthread_t thread;
-	bool thread_started;
-	volatile bool stopping;
 	char *cert;
 	char *key;
 	uint16_t port;
@@ -157,15 +153,6 @@ static enum MHD_Result handle(void *cls, struct MHD_Connection *connection,
 	return ret;
 }
 
-static void *serve(void *arg)
-{
-	struct http_server *server = arg;
-
-	while (!server->stopping)
-		MHD_run_wait(server->daemon, POLL_MS);
-	return NULL;
-}
-
 /* A PEM file into memory, for MHD_OPTION_HTTPS_MEM_*. */
 static char *read_pem(const char *path, char *why, size_t why_size)
 {
@@ -194,12 +181,36 @@ static void quiet_log(void *cls, const char *fmt, va_list ap)
 {
 }
 
+/*
+ * The daemon, its thread started on @cpus: a new thread takes the
+ * affinity of the one that creates it, so ours has @cpus for that moment.
+ */
+static struct MHD_Daemon *start_pinned(const cpu_set_t *cpus,
+				       unsigned int flags,
+				       struct http_server *server,
+				       struct MHD_OptionItem *options)
+{
+	struct MHD_Daemon *daemon;
+	cpu_set_t saved;
+	bool pinned;
+
+	pinned = cpus && !pthread_getaffinity_np(pthread_self(), sizeof(saved),
+						 &saved) &&
+		 !pthread_setaffinity_np(pthread_self(), sizeof(*cpus), cpus);
+	daemon = MHD_start_daemon(flags, 0, NULL, NULL, handle, server,
+				  MHD_OPTION_ARRAY, options, MHD_OPTION_END);
+	if (pinned)
+		pthread_setaffinity_np(pthread_self(), sizeof(saved), &saved);
+	return daemon;
+}
+
 static int start_daemon(struct http_server *server,
 			const struct sockaddr_storage *addr,
 			char *why, size_t why_size)
 {
 	const struct http_server_config *c = &server->config;
-	unsigned int flags = MHD_USE_ERROR_LOG;
+	unsigned int flags = MHD_USE_ERROR_LOG | MHD_USE_INTERNAL_POLLING_THREAD |
+			     MHD_USE_EPOLL;
 	const union MHD_DaemonInfo *info;
 	struct MHD_OptionItem options[10];
 	int n = 0;
@@ -227,9 +238,7 @@ static int start_daemon(struct http_server *server,
 							0, server->key };
 	}
 	options[n++] = (struct MHD_OptionItem){ MHD_OPTION_END, 0, NULL };
-	server->daemon = MHD_start_daemon(flags, 0, NULL, NULL, handle, server,
-					  MHD_OPTION_ARRAY, options,
-					  MHD_OPTION_END);
+	server->daemon = start_pinned(c->cpus, flags, server, options);
 	if (!server->daemon) {
 		snprintf(why, why_size, "cannot listen on %s%s", c->listen,
 			 server->cert ? " (or the TLS certificate and key do not load)" : "");
@@ -245,9 +254,7 @@ struct http_server *http_server_start(const struct http_server_config *config,
 {
 	struct sockaddr_storage addr;
 	struct http_server *server;
-	pthread_attr_t attr;
 	const char *reason;
-	int err;
 
 	if (listen_addr_parse(config->listen, &addr, &reason)) {
 		snprintf(why, why_size, "--listen %s: %s", config->listen, reason);
@@ -274,18 +281,6 @@ struct http_server *http_server_start(const struct http_server_config *config,
 	}
 	if (start_daemon(server, &addr, why, why_size))
 		goto fail;
-	pthread_attr_init(&attr);
-	if (config->cpus)
-		pthread_attr_setaffinity_np(&attr, sizeof(*config->cpus),
-					    config->cpus);
-	err = pthread_create(&server->thread, &attr, serve, server);
-	pthread_attr_destroy(&attr);
-	if (err) {
-		snprintf(why, why_size, "cannot start the server thread: %s",
-			 strerror(err));
-		goto fail;
-	}
-	server->thread_started = true;
 	return server;
 fail:
 	http_server_stop(server);
@@ -297,13 +292,19 @@ uint16_t http_server_port(const struct http_server *server)
 	return server->port;
 }
 
+unsigned int http_server_connections(const struct http_server *server)
+{
+	const union MHD_DaemonInfo *info;
+
+	info = MHD_get_daemon_info(server->daemon,
+				   MHD_DAEMON_INFO_CURRENT_CONNECTIONS);
+	return info ? info->num_connections : 0;
+}
+
 void http_server_stop(struct http_server *server)
 {
 	if (!server)
 		return;
-	server->stopping = true;
-	if (server->thread_started)
-		pthread_join(server->thread, NULL);
 	if (server->daemon)
 		MHD_stop_daemon(server->daemon);
 	if (server->key)

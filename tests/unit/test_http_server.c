@@ -30,6 +30,18 @@ static int render(void *ctx, enum prom_format format, FILE *out)
 	return 0;
 }
 
+/* 8 MiB of exposition: more than the socket buffers hold */
+static int render_big(void *ctx, enum prom_format format, FILE *out)
+{
+	struct exposition *e = ctx;
+	int i;
+
+	e->calls++;
+	for (i = 0; i < 8 * 1024 * 1024 / 32; i++)
+		fprintf(out, "big_series{n=\"%09d\"} 1\n", i);
+	return 0;
+}
+
 struct fixture {
 	struct exposition e;
 	struct http_server *server;
@@ -47,6 +59,8 @@ static struct fixture *start(void **state, const char *listen,
 	char why[256];
 
 	if (extra) {
+		if (extra->render)
+			config.render = extra->render;
 		config.cpus = extra->cpus;
 		config.max_connections = extra->max_connections;
 		config.max_per_ip = extra->max_per_ip;
@@ -279,6 +293,52 @@ static void test_slow_clients(void **state)
 	assert_int_equal(f->e.calls, 2);
 }
 
+/* The server's connections once they are @want, or after @ms. */
+static unsigned int wait_connections(struct http_server *server,
+				     unsigned int want, int ms)
+{
+	unsigned int now;
+
+	while ((now = http_server_connections(server)) != want && ms > 0) {
+		usleep(50000);
+		ms -= 50;
+	}
+	return now;
+}
+
+/*
+ * A client that asks and never reads: the rest is served meanwhile, and
+ * the server drops it at the timeout.
+ */
+static void test_client_never_reads(void **state)
+{
+	static const char request[] = "GET /metrics HTTP/1.1\r\nHost: x\r\n\r\n";
+	const struct http_server_config big = {
+		.render = render_big, .timeout_s = 5,
+	};
+	struct fixture *f = start(state, "0", &big);
+	int fd, small = 4096;
+	struct reply r;
+	char args[256];
+
+	fd = connect_to(http_server_port(f->server));
+	assert_true(fd >= 0);
+	setsockopt(fd, SOL_SOCKET, SO_RCVBUF, &small, sizeof(small));
+	assert_int_equal(write(fd, request, strlen(request)), strlen(request));
+	/* 8 MiB under valgrind takes longer than curl()'s 5 s */
+	snprintf(args, sizeof(args), "-m 60 -o /dev/null %s/metrics", f->url);
+	curl(&r, args);
+	assert_int_equal(r.status, 200);
+	assert_int_equal(f->e.calls, 2);
+	/* curl's connection goes, the stuck one stays for the timeout */
+	assert_int_equal(wait_connections(f->server, 1, 2000), 1);
+	sleep(1);
+	assert_int_equal(http_server_connections(f->server), 1);
+	/* nothing read for more than the timeout: closed by the server */
+	assert_int_equal(wait_connections(f->server, 0, 15000), 0);
+	close(fd);
+}
+
 static void test_pinned(void **state)
 {
 	struct http_server_config pin = { 0 };
@@ -331,6 +391,7 @@ int main(void)
 		cmocka_unit_test_teardown(test_other_paths, teardown),
 		cmocka_unit_test_teardown(test_garbage, teardown),
 		cmocka_unit_test_teardown(test_slow_clients, teardown),
+		cmocka_unit_test_teardown(test_client_never_reads, teardown),
 		cmocka_unit_test_teardown(test_pinned, teardown),
 		cmocka_unit_test(test_start_errors),
 	};
