@@ -46,7 +46,9 @@ struct http_server;
 /*
  * Serve /metrics from a thread of its own (on @config->cpus): OpenMetrics
  * when the Accept header asks for it, else the text format; any other
- * path is 404.  NULL with a one-line reason in @why.
+ * path is 404.  What @config points to (web, cpus, ctx, lock) must
+ * outlive the server; the certificate and key are read now.  NULL with a
+ * one-line reason in @why.
  */
 struct http_server *http_server_start(const struct http_server_config *config,
 				      char *why, size_t why_size);
@@ -57,7 +59,7 @@ uint16_t http_server_port(const struct http_server *server);
 /* How many connections are open now. */
 unsigned int http_server_connections(const struct http_server *server);
 
-/* Stop the thread, close every connection, free.  NULL-safe. */
+/* Stop its thread, close every connection, free.  NULL-safe. */
 void http_server_stop(struct http_server *server);
 
 #endif
