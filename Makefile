@@ -9,6 +9,8 @@ BUILD		:= build
 LIBS		:= libtracefs libtraceevent json-c
 # rtla-plot's alone: rtla itself does not link it
 PLOT_LIBS	:= cairo
+# The monitor's HTTP server (src/serve/): linked only into what uses it
+SERVE_LIBS	:= libmicrohttpd yaml-0.1 libcrypt
 # the Debian package that brings each pkg-config module
 DEB_libtracefs	:= libtracefs-dev
 DEB_libtraceevent := libtraceevent-dev
@@ -16,11 +18,14 @@ DEB_json-c	:= libjson-c-dev
 DEB_cairo	:= libcairo2-dev
 DEB_cmocka	:= libcmocka-dev
 DEB_cpupower	:= libcpupower-dev
+DEB_libmicrohttpd := libmicrohttpd-dev
+DEB_yaml-0.1	:= libyaml-dev
+DEB_libcrypt	:= libcrypt-dev
 
 # Say which package is missing before a compiler says which header is.
 NO_BUILD_GOALS	:= clean
 ifneq ($(filter-out $(NO_BUILD_GOALS),$(or $(MAKECMDGOALS),all)),)
-NEEDED_LIBS	:= $(LIBS) $(PLOT_LIBS) $(if $(filter unit unit-isolation unit-valgrind check,$(MAKECMDGOALS)),cmocka)
+NEEDED_LIBS	:= $(LIBS) $(PLOT_LIBS) $(SERVE_LIBS) $(if $(filter unit unit-isolation unit-valgrind check,$(MAKECMDGOALS)),cmocka)
 MISSING_LIBS	:= $(strip $(foreach m,$(NEEDED_LIBS),$(if $(shell $(PKG_CONFIG) --exists $(m) && echo y),,$(m))))
 # libcpupower has no pkg-config module: look for its header
 MISSING_LIBS	+= $(if $(wildcard $(SYSROOT)/usr/include/cpuidle.h),,cpupower)
@@ -46,8 +51,11 @@ ifeq ($(BPF_MISSING),)
 LIBS		+= libbpf
 override CPPFLAGS += -DRTLA_BPF
 endif
-LIB_CFLAGS	:= $(shell $(PKG_CONFIG) --cflags $(LIBS))
-LIB_LDLIBS	:= $(shell $(PKG_CONFIG) --libs $(LIBS)) -lcpupower -lpthread
+LIB_CFLAGS	:= $(shell $(PKG_CONFIG) --cflags $(LIBS) $(SERVE_LIBS))
+SERVE_LDLIBS	:= $(shell $(PKG_CONFIG) --libs $(SERVE_LIBS))
+# --as-needed: the binary depends on them only once it calls them
+LIB_LDLIBS	:= $(shell $(PKG_CONFIG) --libs $(LIBS)) -lcpupower -lpthread \
+		   -Wl,--push-state,--as-needed $(SERVE_LDLIBS) -Wl,--pop-state
 PLOT_CFLAGS	:= $(shell $(PKG_CONFIG) --cflags $(PLOT_LIBS))
 PLOT_LDLIBS	:= $(shell $(PKG_CONFIG) --libs $(PLOT_LIBS))
 
@@ -79,7 +87,7 @@ UNIT_HELPERS	:= $(filter-out $(UNIT_SRCS),$(wildcard tests/unit/*.c))
 
 all: $(BUILD)/rtla $(BUILD)/rtla-plot
 
-include mk/docs.mk mk/dist.mk mk/deb.mk mk/sanitize.mk
+include mk/docs.mk mk/dist.mk mk/deb.mk mk/sanitize.mk mk/monitor.mk
 
 $(BUILD)/rtla: $(BUILD)/cli/main.o $(BUILD)/librtla.a
 	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(LIB_LDLIBS) -lm
@@ -179,7 +187,8 @@ check-kernel: $(BUILD)/rtla
 # One stage after another, even under make -j: the VM stages and the
 # kernel build would otherwise fight over the two cores and the caches.
 check:
-	$(MAKE) unit unit-isolation unit-valgrind check-docs check-harness check-plot
+	$(MAKE) unit unit-isolation unit-valgrind check-docs check-harness check-plot \
+		check-monitor
 	$(MAKE) check-package
 	$(MAKE) fuzz-ci
 	$(MAKE) e2e
