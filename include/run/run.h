@@ -8,7 +8,6 @@
 #include <time.h>
 
 #include "cli/params.h"
-#include "collect/collector_choice.h"
 #include "model/aa.h"
 #include "model/action_outcome.h"
 #include "model/results.h"
@@ -17,12 +16,9 @@
 #include "session/idle_states.h"
 #include "session/knobs.h"
 
-struct tep_handle;
+struct collector;
 struct tracefs_instance;
-struct trace_reader;
-struct sample_source;
 struct user_threads;
-struct bpf_collector;
 
 /* Everything one run sets up, torn down in reverse by run_teardown(). */
 struct run {
@@ -33,14 +29,7 @@ struct run {
 	bool knobs_saved;
 	struct tracefs_instance *main;	/* the statistics' records */
 	struct tracefs_instance *trace;	/* -t: the trace to save */
-	struct tep_handle *tep;
-	struct trace_reader *reader;
-	struct sample_source *source;
-	enum collector_choice collector;	/* RTLA_COLLECTOR */
-	char *noise_hist;		/* osnoise hist's trigger, when the
-					   kernel counts the samples */
-	struct bpf_collector *bpf;	/* timerlat, counted in the kernel */
-	bool bpf_hit;			/* ... which saw a stop threshold */
+	struct collector *collector;	/* how the samples are collected */
 	struct rtla_results results;
 	struct user_threads *user_threads;
 	struct idle_states idle;
@@ -91,26 +80,6 @@ int run_workload_setup(struct run *run);
 /* End the measuring threads (user-space ones) before tracing stops. */
 void run_workload_stop(struct run *run);
 void run_workload_teardown(struct run *run);
-
-/*
- * Count the tool's samples in the kernel where it can (a hist trigger):
- * 0 when it does, -1 when every record is to be read instead.
- */
-int run_setup_kernel_count(struct run *run);
-void run_teardown_kernel_count(struct run *run);
-/* A stop threshold ended the tracing (the kernel's, or the BPF program's). */
-bool run_tracing_stopped(struct run *run);
-/* Tracing goes on after a threshold (--on-threshold continue). */
-void run_tracing_resume(struct run *run);
-/* Read what the kernel counted into the results (at the end). */
-void run_collect_kernel(struct run *run);
-/*
- * The measured window ends: the kernel counts nothing more (the hist
- * trigger paused, the BPF program stopped) while rtla stops and reads.
- */
-void run_freeze_kernel(struct run *run);
-/* Forget what the kernel counted so far (after a warm-up). */
-void run_reset_kernel(struct run *run);
 
 /* Route end-of-run signals to run_stop_requested. */
 void run_catch_signals(void);

@@ -8,7 +8,6 @@
 #include <event-parse.h>
 #include <tracefs.h>
 
-#include "collect/sample_source.h"
 #include "output/render_aa.h"
 #include "run/run.h"
 #include "session/instance.h"
@@ -40,7 +39,6 @@ int run_aa_setup(struct run *run)
 			run_debug(run, "auto-analysis without %s:%s: %s",
 				  aa_events[i][0], aa_events[i][1],
 				  strerror(errno));
-	sample_source_set_aa(run->source, &run->aa);
 	return 0;
 }
 
@@ -105,17 +103,20 @@ void run_aa_report(struct run *run)
 		.stack_format = params->stack_format,
 		.dump_tasks = params->dump_tasks,
 	};
+	struct tep_handle *symbols = NULL;
 
 	if (!run->aa_on)
 		return;
-	if (any_stack(&run->aa)) {
-		if (load_kallsyms(run->tep))
-			run_debug(run, "cannot read /proc/kallsyms: no stack");
-		else
-			opts.symbol = symbol;
-		opts.symbol_ctx = run->tep;
-	}
+	if (any_stack(&run->aa))
+		symbols = tep_alloc();
+	if (symbols && load_kallsyms(symbols))
+		run_debug(run, "cannot read /proc/kallsyms: no stack");
+	else if (symbols)
+		opts.symbol = symbol;
+	opts.symbol_ctx = symbols;
 	render_aa(run->text, &run->aa, &opts);
+	if (symbols)
+		tep_free(symbols);
 }
 
 void run_aa_max_latency(struct run *run)

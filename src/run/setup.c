@@ -12,8 +12,7 @@
 #include <event-parse.h>
 #include <tracefs.h>
 
-#include "collect/reader.h"
-#include "collect/sample_source.h"
+#include "collect/collector.h"
 #include "run/run.h"
 #include "session/instance.h"
 #include "session/log.h"
@@ -90,12 +89,12 @@ static int check_memory(struct run *run, int nr_cpus)
 	return -1;
 }
 
-static int check_collector(struct run *run)
+static int check_collector(struct run *run, enum collector_choice *choice)
 {
 	const char *value = getenv("RTLA_COLLECTOR");
 
-	run->collector = collector_choice_parse(value, getenv("RTLA_NO_BPF"));
-	if (run->collector != COLLECTOR_INVALID)
+	*choice = collector_choice_parse(value, getenv("RTLA_NO_BPF"));
+	if (*choice != COLLECTOR_INVALID)
 		return 0;
 	run_error(run, "RTLA_COLLECTOR must be auto, tracefs or bpf, not '%s'",
 		  value);
@@ -265,35 +264,59 @@ static int setup_trace_instance(struct run *run)
 	return 0;
 }
 
-static int setup_main_instance(struct run *run)
+static void collector_says(void *ctx, bool error, const char *line)
 {
-	struct sample_sink sink = results_sink(&run->results);
-	struct event_spec main_event = {
-		.system = (char *)run->tool->event_system,
-		.name = (char *)run->tool->event_name,
-	};
+	struct run *run = ctx;
 
+	if (error)
+		run_error(run, "%s", line);
+	else
+		run_debug(run, "%s", line);
+}
+
+/* Before the tracer starts: every sample is counted. */
+static int open_collector(struct run *run, enum collector_choice choice)
+{
+	const struct rtla_params *params = run->params;
+	int measured = CPU_COUNT(&params->cpu_set);
+	struct collector_config config = {
+		.choice = choice,
+		.instance = run->main,
+		.results = &run->results,
+		.event_system = run->tool->event_system,
+		.event_name = run->tool->event_name,
+		.timerlat = params->tracer == TRACER_TIMERLAT,
+		.kernel_hist = run->tool->kernel_hist,
+		.records_needed = params->trace,
+		.aa = run->aa_on ? &run->aa : NULL,
+		.nr_measured_cpus = measured ? measured : run->results.nr_cpus,
+		.irq_stop_us = param_or(params->stop_us, 0),
+		.thread_stop_us = param_or(params->stop_total_us, 0),
+		.period_us = param_or(params->period_us,
+				      TIMERLAT_DEFAULT_PERIOD_US),
+		/* an IRQ and a thread sample a period, one more from user space */
+		.records_per_period = params->user_threads ||
+				      params->user_load ? 3 : 2,
+		.say = collector_says,
+		.say_ctx = run,
+	};
+	char why[256];
+
+	run->collector = collector_open(&config, why, sizeof(why));
+	if (!run->collector) {
+		run_error(run, "%s", why);
+		return -1;
+	}
+	run->results.collector = collector_name(run->collector);
+	return 0;
+}
+
+static int setup_main_instance(struct run *run, enum collector_choice choice)
+{
 	run->main = create_instance(run, "main");
 	if (!run->main)
 		return -1;
-	/* before the tracer starts: every sample is counted */
-	run_setup_kernel_count(run);
-	/* the BPF collector decodes no record: no format is needed */
-	if (!run->bpf) {
-		run->tep = reader_load_formats();
-		if (!run->tep) {
-			run_error(run, "cannot read the event formats from tracefs");
-			return -1;
-		}
-		run->source = sample_source_alloc(run->tep, &sink);
-		if (!run->source)
-			return -1;
-	}
-	/* a BPF program needs no record of its tracepoint */
-	if (main_event.system && !run->bpf &&
-	    enable_event_spec(run, run->main, &main_event))
-		return -1;
-	return run_aa_setup(run);
+	return run_aa_setup(run) || open_collector(run, choice) ? -1 : 0;
 }
 
 /*
@@ -354,9 +377,8 @@ void run_teardown(struct run *run)
 	/* user threads leave their reads before the tracer stops */
 	run_workload_teardown(run);
 	/* an instance with an open trace_pipe_raw cannot be removed */
-	reader_close(run->reader);
-	run->reader = NULL;
-	run_teardown_kernel_count(run);
+	collector_close(run->collector);
+	run->collector = NULL;
 	destroy_instance(run, run->main);
 	run->main = NULL;
 	destroy_instance(run, run->trace);
@@ -368,12 +390,7 @@ void run_teardown(struct run *run)
 		state_record_remove();
 	knobs_free(&run->knobs);
 	run->knobs_saved = false;
-	sample_source_free(run->source);
-	run->source = NULL;
 	run_aa_teardown(run);
-	if (run->tep)
-		tep_free(run->tep);
-	run->tep = NULL;
 	results_free(&run->results);
 	munlockall();
 	if (run->mounted_tracefs && umount(run->mounted_tracefs))
@@ -386,12 +403,13 @@ void run_teardown(struct run *run)
 
 int run_setup(struct run *run, int nr_cpus)
 {
+	enum collector_choice choice;
 	int stale;
 
 	if (run->params->debug)
 		session_log_set(run_debug_line);
 	/* before tracefs is touched: a bad path must not cost a run */
-	if (run_check_outputs(run) || check_collector(run) ||
+	if (run_check_outputs(run) || check_collector(run, &choice) ||
 	    check_memory(run, nr_cpus) || check_system(run))
 		return -1;
 	stale = rtla_instances_remove_stale();
@@ -424,20 +442,14 @@ int run_setup(struct run *run, int nr_cpus)
 	/* every instance exists before a tracer runs: mkdir is noisy */
 	if (run->params->trace && setup_trace_instance(run))
 		return -1;
-	if (setup_main_instance(run))
+	if (setup_main_instance(run, choice))
 		return -1;
 	if (run_stop_requested)
 		return 1;
 	if (start_tracers(run))
 		return -1;
-	/* an open trace_pipe_raw pins the tracer: open them after it is set */
-	if (!run->bpf)
-		run->reader = reader_open(run->tep, run->main, run->results.nr_cpus);
-	if (!run->bpf && !run->reader) {
-		run_error(run, "cannot open the trace buffers: %s",
-			  strerror(errno));
+	if (collector_start(run->collector))
 		return -1;
-	}
 	if (run_stop_requested)
 		return 1;
 	if (run_workload_setup(run))
