@@ -5,6 +5,7 @@
 #include <sched.h>
 #include <stdbool.h>
 #include <stdint.h>
+#include <time.h>
 
 #include "cli/params.h"
 #include "model/context.h"
@@ -26,6 +27,8 @@ struct rtla_results {
 	unsigned int entries;		/* histogram buckets; 0 in top mode */
 	unsigned int bucket_size;
 	uint64_t elapsed_s;
+	time_t start_time;		/* the measured window's */
+	time_t end_time;
 	bool stopped;			/* a stop threshold ended the run */
 	uint64_t threshold_hits;	/* ... or was hit, and it went on */
 	const char *collector;		/* how samples reached rtla */

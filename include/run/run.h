@@ -5,7 +5,6 @@
 #include <signal.h>
 #include <stdbool.h>
 #include <stdio.h>
-#include <time.h>
 
 #include "cli/params.h"
 #include "model/aa.h"
@@ -20,33 +19,40 @@ struct collector;
 struct tracefs_instance;
 struct user_threads;
 
+/* What a run changed in the system, restored at its end. */
+struct run_changes {
+	struct knobs knobs;		/* the tracer's settings, saved */
+	bool knobs_saved;
+	char *mounted_tracefs;		/* rtla mounted it: unmount at the end */
+};
+
+/* The measuring threads and what they run under. */
+struct run_workload {
+	struct user_threads *threads;	/* rtla's user-space ones, or NULL */
+	struct idle_states idle;
+	bool idle_limited;
+	int dma_fd;			/* /dev/cpu_dma_latency held, or -1 */
+	bool failed;			/* measuring threads ended early */
+};
+
 /* Everything one run sets up, torn down in reverse by run_teardown(). */
 struct run {
 	const struct rtla_tool *tool;
 	const struct tracer_desc *tracer;
 	struct rtla_params *params;
-	struct knobs knobs;
-	bool knobs_saved;
+	struct run_changes changed;
 	struct tracefs_instance *main;	/* the statistics' records */
 	struct tracefs_instance *trace;	/* -t: the trace to save */
 	struct collector *collector;	/* how the samples are collected */
 	struct rtla_results results;
-	struct user_threads *user_threads;
-	struct idle_states idle;
-	bool idle_limited;
-	bool workload_failed;		/* measuring threads ended early */
+	struct run_workload workload;
 	bool trace_save_failed;		/* -t's trace could not be saved */
 	struct action_outcomes on_threshold;
 	struct action_outcomes on_end;
-	struct aa aa;			/* timerlat auto-analysis */
-	bool aa_on;
-	int dma_fd;
-	char *mounted_tracefs;		/* rtla mounted it: unmount at the end */
+	struct aa aa;			/* timerlat auto-analysis, when on */
 	FILE *text;			/* the text report: stderr when a
 					   report goes to stdout */
 	int text_errno;			/* why writing the text failed */
-	time_t start_time;
-	time_t end_time;
 };
 
 /* The signal that asked the run to end, or 0. */
@@ -112,6 +118,12 @@ enum actions_result run_actions(struct run *run,
  * -t or -a, which rtla 7.2 adds to their end; true when the run goes on.
  */
 bool run_threshold_actions(struct run *run);
+
+/* Auto-analysis is on: run_aa_setup() made its state. */
+static inline bool run_aa_on(const struct run *run)
+{
+	return run->aa.cpu;
+}
 
 /* Auto-analysis: its events and state (when the run asks for it), its
  * report after a stop, and its end. */

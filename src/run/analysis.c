@@ -25,8 +25,7 @@ int run_aa_setup(struct run *run)
 {
 	size_t i;
 
-	run->aa_on = params_aa_enabled(run->params);
-	if (!run->aa_on)
+	if (!params_aa_enabled(run->params))
 		return 0;
 	if (aa_init(&run->aa, run->results.nr_cpus)) {
 		run_error(run, "out of memory");
@@ -45,7 +44,6 @@ int run_aa_setup(struct run *run)
 void run_aa_teardown(struct run *run)
 {
 	aa_free(&run->aa);
-	run->aa_on = false;
 }
 
 static bool any_stack(const struct aa *aa)
@@ -105,7 +103,7 @@ void run_aa_report(struct run *run)
 	};
 	struct tep_handle *symbols = NULL;
 
-	if (!run->aa_on)
+	if (!run_aa_on(run))
 		return;
 	if (any_stack(&run->aa))
 		symbols = tep_alloc();

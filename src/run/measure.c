@@ -149,10 +149,10 @@ static void resume_tracing(struct run *run)
 /* Measuring threads that ended on their own end the run, as an error. */
 static bool workload_alive(struct run *run)
 {
-	if (!user_threads_failed(run->user_threads))
+	if (!user_threads_failed(run->workload.threads))
 		return true;
 	run_error(run, "a user-space timerlat thread stopped: ending the run");
-	run->workload_failed = true;
+	run->workload.failed = true;
 	return false;
 }
 
@@ -222,11 +222,11 @@ void run_measure(struct run *run)
 	start_window(run);
 	start = now_ns();
 	next_screen = start + NSEC_PER_SEC;
-	run->start_time = time(NULL);
+	run->results.start_time = time(NULL);
 
 	if (duration_ns)
 		end = start + duration_ns;
-	while (!run_stop_requested && !run->workload_failed) {
+	while (!run_stop_requested && !run->workload.failed) {
 		/* a live screen is redrawn every second */
 		wait_poll(run, interval, live && (!end || next_screen < end) ?
 			  next_screen : end);
@@ -259,7 +259,7 @@ void run_measure(struct run *run)
 	collector_stop(run->collector);
 	collector_drain(run->collector);
 	collector_collect(run->collector);
-	run->end_time = time(NULL);
+	run->results.end_time = time(NULL);
 	count_lost_events(run);
 	show(run, live);
 }

@@ -32,7 +32,7 @@ static int check_system(struct run *run)
 	}
 	switch (tracefs_mount_if_needed()) {
 	case 1:
-		run->mounted_tracefs = strdup(TRACEFS_DEFAULT_DIR);
+		run->changed.mounted_tracefs = strdup(TRACEFS_DEFAULT_DIR);
 		run_debug(run, "mounted tracefs on %s", TRACEFS_DEFAULT_DIR);
 		break;
 	case -1:
@@ -148,7 +148,7 @@ static int choose_threads(struct run *run)
 	if (!params->kernel_threads && !params->user_load && has_fd)
 		params->user_threads = true;
 	if (param_given(params->aligned_us) &&
-	    !knob_present(&run->knobs, KNOB_TIMERLAT_ALIGN)) {
+	    !knob_present(&run->changed.knobs, KNOB_TIMERLAT_ALIGN)) {
 		run_error(run, "this kernel cannot align timerlat threads: no osnoise/timerlat_align_us (Linux 6.18 or later)");
 		return -1;
 	}
@@ -162,8 +162,8 @@ static int apply_config(struct run *run)
 {
 	const struct knob_setting *failed = NULL;
 	struct tracer_config config;
-	bool has_options = knob_present(&run->knobs, KNOB_OPTIONS);
-	bool has_stack = knob_present(&run->knobs, KNOB_PRINT_STACK);
+	bool has_options = knob_present(&run->changed.knobs, KNOB_OPTIONS);
+	bool has_stack = knob_present(&run->changed.knobs, KNOB_PRINT_STACK);
 
 	if (run->params->hwnoise && !has_options) {
 		run_error(run, "this kernel has no osnoise/options file, which hwnoise needs (Linux 6.2 or later)");
@@ -174,7 +174,7 @@ static int apply_config(struct run *run)
 		return -1;
 	}
 	tracer_config_build(run->params, has_options, has_stack, &config);
-	if (!knobs_apply(&run->knobs, config.settings, config.count, &failed))
+	if (!knobs_apply(&run->changed.knobs, config.settings, config.count, &failed))
 		return 0;
 	run_error(run, "the kernel refused '%s' for %s: %s", failed->value,
 		  knob_path(failed->id), strerror(errno));
@@ -288,7 +288,7 @@ static int open_collector(struct run *run, enum collector_choice choice)
 		.timerlat = params->tracer == TRACER_TIMERLAT,
 		.kernel_hist = run->tool->kernel_hist,
 		.records_needed = params->trace,
-		.aa = run->aa_on ? &run->aa : NULL,
+		.aa = run_aa_on(run) ? &run->aa : NULL,
 		.nr_measured_cpus = measured ? measured : run->results.nr_cpus,
 		.irq_stop_us = param_or(params->stop_us, 0),
 		.thread_stop_us = param_or(params->stop_total_us, 0),
@@ -383,21 +383,21 @@ void run_teardown(struct run *run)
 	run->main = NULL;
 	destroy_instance(run, run->trace);
 	run->trace = NULL;
-	if (run->knobs_saved && knobs_restore(&run->knobs))
+	if (run->changed.knobs_saved && knobs_restore(&run->changed.knobs))
 		run_error(run, "could not restore every osnoise setting: %s; the next run restores them from %s",
 			  strerror(errno), state_record_path());
-	else if (run->knobs_saved)
+	else if (run->changed.knobs_saved)
 		state_record_remove();
-	knobs_free(&run->knobs);
-	run->knobs_saved = false;
+	knobs_free(&run->changed.knobs);
+	run->changed.knobs_saved = false;
 	run_aa_teardown(run);
 	results_free(&run->results);
 	munlockall();
-	if (run->mounted_tracefs && umount(run->mounted_tracefs))
-		run_error(run, "cannot unmount %s: %s", run->mounted_tracefs,
+	if (run->changed.mounted_tracefs && umount(run->changed.mounted_tracefs))
+		run_error(run, "cannot unmount %s: %s", run->changed.mounted_tracefs,
 			  strerror(errno));
-	free(run->mounted_tracefs);
-	run->mounted_tracefs = NULL;
+	free(run->changed.mounted_tracefs);
+	run->changed.mounted_tracefs = NULL;
 	session_log_set(NULL);
 }
 
@@ -423,14 +423,14 @@ int run_setup(struct run *run, int nr_cpus)
 	}
 	if (recover_killed_run(run))
 		return -1;
-	if (knobs_save(&run->knobs)) {
+	if (knobs_save(&run->changed.knobs)) {
 		run_error(run, "cannot read the osnoise settings: %s",
 			  strerror(errno));
 		return -1;
 	}
-	run->knobs_saved = true;
+	run->changed.knobs_saved = true;
 	/* before any change: a SIGKILL from here on is undone next time */
-	if (state_record_write(&run->knobs, NULL, 0))
+	if (state_record_write(&run->changed.knobs, NULL, 0))
 		run_error(run, "warning: cannot keep the original settings in %s (%s): a killed run cannot be undone",
 			  state_record_path(), strerror(errno));
 	if (run_stop_requested)

@@ -59,7 +59,7 @@ static int loop_setup(void **state)
 	loop->run.params = &loop->params;
 	loop->run.tool = &hist_tool;
 	loop->run.tracer = tracer_desc(TRACER_TIMERLAT);
-	loop->run.dma_fd = -1;
+	loop->run.workload.dma_fd = -1;
 	assert_int_equal(results_alloc(&loop->run.results, &loop->params, 1), 0);
 	fake_collector_init(&loop->fake, &loop->run.results);
 	loop->run.collector = &loop->fake.base;

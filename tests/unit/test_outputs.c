@@ -184,7 +184,7 @@ static void test_every_output_attempted(void **state)
 		.tool = &timerlat_hist_tool,
 		.tracer = tracer_desc(TRACER_TIMERLAT),
 		.params = &params,
-		.dma_fd = -1,
+		.workload.dma_fd = -1,
 	};
 	FILE *saved_stdout = stdout;
 
