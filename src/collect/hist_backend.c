@@ -12,6 +12,7 @@
 
 #include "collect/collector_backend.h"
 #include "collect/hist_trigger.h"
+#include "collect/kernel_context.h"
 
 #define NOISE_SYSTEM	"osnoise"
 #define NOISE_EVENT	"sample_threshold"
@@ -115,7 +116,8 @@ static void hist_drain(struct collector *c)
 
 static void add_noise(void *ctx, int cpu, uint64_t value_ns, uint64_t count)
 {
-	results_add_samples(ctx, cpu, CTX_NOISE, value_ns, count);
+	results_add_samples(ctx, cpu, kernel_context(true, 0), value_ns,
+			    count);
 }
 
 /* The trigger's counts add to the longer samples the reader took. */

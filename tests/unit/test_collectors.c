@@ -7,6 +7,7 @@
 #include "collect/bpf_collector.h"
 #include "collect/collector_choice.h"
 #include "collect/hist_trigger.h"
+#include "collect/kernel_context.h"
 #include "model/results.h"
 #include "model/stats.h"
 
@@ -298,6 +299,17 @@ static void test_hist_command(void **state)
 }
 
 /* RTLA_COLLECTOR: unset, empty or auto, the two forced paths, and the rest. */
+/* The kernel's contexts in ours: the one map every collector uses. */
+static void test_kernel_context(void **state)
+{
+	assert_int_equal(kernel_context(false, 0), CTX_IRQ);
+	assert_int_equal(kernel_context(false, 1), CTX_THREAD);
+	assert_int_equal(kernel_context(false, 2), CTX_USER);
+	assert_int_equal(kernel_context(false, 3), NR_CONTEXTS);
+	assert_int_equal(kernel_context(false, UINT64_MAX), NR_CONTEXTS);
+	assert_int_equal(kernel_context(true, 0), CTX_NOISE);
+}
+
 static void test_collector_choice(void **state)
 {
 	assert_int_equal(collector_choice_parse(NULL, NULL), COLLECTOR_AUTO);
@@ -346,6 +358,7 @@ int main(void)
 		cmocka_unit_test(test_bpf_counts),
 		cmocka_unit_test(test_bpf_offsets),
 		cmocka_unit_test(test_bpf_unbuilt),
+		cmocka_unit_test(test_kernel_context),
 		cmocka_unit_test(test_collector_choice),
 		cmocka_unit_test(test_no_bpf),
 		cmocka_unit_test(test_hist_command),
