@@ -77,7 +77,8 @@ static uint64_t memory_available(void)
  */
 static int check_memory(struct run *run, int nr_cpus)
 {
-	uint64_t needed = results_histogram_bytes(run->params, nr_cpus);
+	struct results_layout layout = params_results_layout(run->params);
+	uint64_t needed = results_histogram_bytes(&layout, nr_cpus);
 	uint64_t available = memory_available();
 
 	if (!available || needed <= available)
@@ -403,6 +404,7 @@ void run_teardown(struct run *run)
 
 int run_setup(struct run *run, int nr_cpus)
 {
+	struct results_layout layout;
 	enum collector_choice choice;
 	int stale;
 
@@ -417,7 +419,8 @@ int run_setup(struct run *run, int nr_cpus)
 		run_debug(run, "removed %d instance(s) left by killed runs", stale);
 	if (check_busy(run))
 		return -1;
-	if (results_alloc(&run->results, run->params, nr_cpus)) {
+	layout = params_results_layout(run->params);
+	if (results_alloc(&run->results, &layout, nr_cpus)) {
 		run_error(run, "out of memory");
 		return -1;
 	}

@@ -2,6 +2,8 @@
 /* What the in-kernel collectors ask of the kernel and how rtla reads it. */
 #include "testutil.h"
 
+#include "layout_helper.h"
+
 #include <event-parse.h>
 
 #include "collect/bpf_collector.h"
@@ -147,7 +149,7 @@ static void test_results_add_samples(void **state)
 	params.entries = 10;
 	params.bucket_size = 1;
 	CPU_SET(1, &params.cpu_set);
-	assert_int_equal(results_alloc(&results, &params, 2), 0);
+	assert_int_equal(results_alloc_params(&results, &params, 2), 0);
 	assert_string_equal(results.collector, "tracefs");
 	results_add_samples(&results, 1, CTX_NOISE, 4999, 3);
 	results_add_samples(&results, 0, CTX_NOISE, 1000, 3);	/* unmeasured */
@@ -170,7 +172,7 @@ static void alloc_cpu1_results(struct rtla_params *params,
 	params->entries = 4;
 	params->bucket_size = 2;
 	CPU_SET(1, &params->cpu_set);
-	assert_int_equal(results_alloc(r, params, 2), 0);
+	assert_int_equal(results_alloc_params(r, params, 2), 0);
 }
 
 /* The BPF maps' per-CPU counts, kernel contexts 0-2, into the results. */
@@ -215,7 +217,7 @@ static void test_bpf_counts(void **state)
 
 	/* top mode: no buckets, the stats alone */
 	params.mode = MODE_TOP;
-	assert_int_equal(results_alloc(&r, &params, 2), 0);
+	assert_int_equal(results_alloc_params(&r, &params, 2), 0);
 	bpf_counts_apply(&r, 1, stats, NULL, 0, false);
 	assert_int_equal(r.cpu[1].hist[CTX_IRQ].stats.count, 4);
 	assert_int_equal(r.cpu[1].hist[CTX_IRQ].stats.cur, 3);

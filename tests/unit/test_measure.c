@@ -5,6 +5,8 @@
  */
 #include "testutil.h"
 
+#include "layout_helper.h"
+
 #include <signal.h>
 
 #include "fake_collector.h"
@@ -60,7 +62,7 @@ static int loop_setup(void **state)
 	loop->run.tool = &hist_tool;
 	loop->run.tracer = tracer_desc(TRACER_TIMERLAT);
 	loop->run.workload.dma_fd = -1;
-	assert_int_equal(results_alloc(&loop->run.results, &loop->params, 1), 0);
+	assert_int_equal(results_alloc_params(&loop->run.results, &loop->params, 1), 0);
 	fake_collector_init(&loop->fake, &loop->run.results);
 	loop->run.collector = &loop->fake.base;
 	run_actions_init(&loop->run.on_threshold, &loop->on_threshold);
