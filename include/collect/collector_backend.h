@@ -9,8 +9,9 @@ struct sample_source;
 struct trace_reader;
 
 /*
- * What a backend of collector.h provides.  An operation left NULL does
- * nothing (collector_interval_ns(): 100 ms; collector_wait(): a sleep).
+ * What a backend of collector.h provides.  stopped, resume, stop and
+ * close are required; another left NULL does nothing (interval_ns:
+ * 100 ms; wait: a sleep).
  */
 struct collector_ops {
 	const char *name;
