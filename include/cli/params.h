@@ -8,18 +8,10 @@
 
 #include "cli/action.h"
 #include "model/context.h"
+#include "model/results.h"
+#include "model/tracer.h"
 
 #define RTLA_MAX_EVENTS		32
-
-enum rtla_tracer {
-	TRACER_OSNOISE,
-	TRACER_TIMERLAT,
-};
-
-enum rtla_mode {
-	MODE_TOP,
-	MODE_HIST,
-};
 
 /* Scheduling parameters for the tracer threads (-P). */
 struct sched_spec {
@@ -156,6 +148,8 @@ struct rtla_params {
 void params_init(struct rtla_params *params, enum rtla_tracer tracer,
 		 enum rtla_mode mode);
 void params_free(struct rtla_params *params);
+/* How the results of a run with @params are laid out. */
+struct results_layout params_results_layout(const struct rtla_params *params);
 /* A report goes to stdout ("-"): the text report then goes to stderr. */
 bool params_report_to_stdout(const struct rtla_params *params);
 /* Auto-analysis runs: timerlat, a stop threshold set, no --no-aa. */

@@ -5,11 +5,25 @@
 #include <sched.h>
 #include <stdbool.h>
 #include <stdint.h>
+#include <time.h>
 
-#include "cli/params.h"
 #include "model/context.h"
 #include "model/stats.h"
 #include "model/tracer.h"
+
+enum rtla_mode {
+	MODE_TOP,
+	MODE_HIST,
+};
+
+/* How the results are laid out, from the command line or a saved run. */
+struct results_layout {
+	enum rtla_tracer tracer;
+	cpu_set_t cpus;			/* the CPUs measured */
+	unsigned int divisor;		/* ns per displayed unit */
+	unsigned int entries;		/* histogram buckets; 0 in top mode */
+	unsigned int bucket_size;
+};
 
 struct cpu_results {
 	struct histogram hist[NR_CONTEXTS];	/* by enum sample_context */
@@ -26,6 +40,8 @@ struct rtla_results {
 	unsigned int entries;		/* histogram buckets; 0 in top mode */
 	unsigned int bucket_size;
 	uint64_t elapsed_s;
+	time_t start_time;		/* the measured window's */
+	time_t end_time;
 	bool stopped;			/* a stop threshold ended the run */
 	uint64_t threshold_hits;	/* ... or was hit, and it went on */
 	const char *collector;		/* how samples reached rtla */
@@ -34,15 +50,15 @@ struct rtla_results {
 	struct cpu_results *cpu;
 };
 
-/* The bytes results_alloc() takes for the buckets of @params' histograms. */
-uint64_t results_histogram_bytes(const struct rtla_params *params,
+/* The bytes results_alloc() takes for the buckets of @layout's histograms. */
+uint64_t results_histogram_bytes(const struct results_layout *layout,
 				 int nr_cpus);
 /*
  * Room for @nr_cpus CPUs; histogram buckets only for the CPUs and
  * contexts the run measures.
  */
 int results_alloc(struct rtla_results *results,
-		  const struct rtla_params *params, int nr_cpus);
+		  const struct results_layout *layout, int nr_cpus);
 void results_free(struct rtla_results *results);
 
 /* Forget every sample, keeping the buckets (after a warm-up). */

@@ -4,8 +4,14 @@
 
 #include <stdbool.h>
 
-#include "cli/params.h"
 #include "model/context.h"
+
+struct rtla_params;
+
+enum rtla_tracer {
+	TRACER_OSNOISE,
+	TRACER_TIMERLAT,
+};
 
 /* How every output names one context of a tracer. */
 struct context_desc {

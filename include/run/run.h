@@ -5,10 +5,8 @@
 #include <signal.h>
 #include <stdbool.h>
 #include <stdio.h>
-#include <time.h>
 
 #include "cli/params.h"
-#include "collect/collector_choice.h"
 #include "model/aa.h"
 #include "model/action_outcome.h"
 #include "model/results.h"
@@ -17,47 +15,44 @@
 #include "session/idle_states.h"
 #include "session/knobs.h"
 
-struct tep_handle;
+struct collector;
 struct tracefs_instance;
-struct trace_reader;
-struct sample_source;
 struct user_threads;
-struct bpf_collector;
+
+/* What a run changed in the system, restored at its end. */
+struct run_changes {
+	struct knobs knobs;		/* the tracer's settings, saved */
+	bool knobs_saved;
+	char *mounted_tracefs;		/* rtla mounted it: unmount at the end */
+};
+
+/* The measuring threads and what they run under. */
+struct run_workload {
+	struct user_threads *threads;	/* rtla's user-space ones, or NULL */
+	struct idle_states idle;
+	bool idle_limited;
+	int dma_fd;			/* /dev/cpu_dma_latency held, or -1 */
+	bool failed;			/* measuring threads ended early */
+};
 
 /* Everything one run sets up, torn down in reverse by run_teardown(). */
 struct run {
 	const struct rtla_tool *tool;
 	const struct tracer_desc *tracer;
 	struct rtla_params *params;
-	struct knobs knobs;
-	bool knobs_saved;
+	struct run_changes changed;
 	struct tracefs_instance *main;	/* the statistics' records */
 	struct tracefs_instance *trace;	/* -t: the trace to save */
-	struct tep_handle *tep;
-	struct trace_reader *reader;
-	struct sample_source *source;
-	enum collector_choice collector;	/* RTLA_COLLECTOR */
-	char *noise_hist;		/* osnoise hist's trigger, when the
-					   kernel counts the samples */
-	struct bpf_collector *bpf;	/* timerlat, counted in the kernel */
-	bool bpf_hit;			/* ... which saw a stop threshold */
+	struct collector *collector;	/* how the samples are collected */
 	struct rtla_results results;
-	struct user_threads *user_threads;
-	struct idle_states idle;
-	bool idle_limited;
-	bool workload_failed;		/* measuring threads ended early */
+	struct run_workload workload;
 	bool trace_save_failed;		/* -t's trace could not be saved */
 	struct action_outcomes on_threshold;
 	struct action_outcomes on_end;
-	struct aa aa;			/* timerlat auto-analysis */
-	bool aa_on;
-	int dma_fd;
-	char *mounted_tracefs;		/* rtla mounted it: unmount at the end */
+	struct aa aa;			/* timerlat auto-analysis, when on */
 	FILE *text;			/* the text report: stderr when a
 					   report goes to stdout */
 	int text_errno;			/* why writing the text failed */
-	time_t start_time;
-	time_t end_time;
 };
 
 /* The signal that asked the run to end, or 0. */
@@ -93,26 +88,6 @@ int run_workload_setup(struct run *run);
 void run_workload_stop(struct run *run);
 void run_workload_teardown(struct run *run);
 
-/*
- * Count the tool's samples in the kernel where it can (a hist trigger):
- * 0 when it does, -1 when every record is to be read instead.
- */
-int run_setup_kernel_count(struct run *run);
-void run_teardown_kernel_count(struct run *run);
-/* A stop threshold ended the tracing (the kernel's, or the BPF program's). */
-bool run_tracing_stopped(struct run *run);
-/* Tracing goes on after a threshold (--on-threshold continue). */
-void run_tracing_resume(struct run *run);
-/* Read what the kernel counted into the results (at the end). */
-void run_collect_kernel(struct run *run);
-/*
- * The measured window ends: the kernel counts nothing more (the hist
- * trigger paused, the BPF program stopped) while rtla stops and reads.
- */
-void run_freeze_kernel(struct run *run);
-/* Forget what the kernel counted so far (after a warm-up). */
-void run_reset_kernel(struct run *run);
-
 /* Route end-of-run signals to run_stop_requested. */
 void run_catch_signals(void);
 /*
@@ -144,6 +119,12 @@ enum actions_result run_actions(struct run *run,
  * -t or -a, which rtla 7.2 adds to their end; true when the run goes on.
  */
 bool run_threshold_actions(struct run *run);
+
+/* Auto-analysis is on: run_aa_setup() made its state. */
+static inline bool run_aa_on(const struct run *run)
+{
+	return run->aa.cpu;
+}
 
 /* Auto-analysis: its events and state (when the run asks for it), its
  * report after a stop, and its end. */

@@ -76,3 +76,16 @@ bool params_aa_enabled(const struct rtla_params *params)
 	       (param_or(params->stop_us, 0) ||
 		param_or(params->stop_total_us, 0));
 }
+
+struct results_layout params_results_layout(const struct rtla_params *params)
+{
+	struct results_layout layout = {
+		.tracer = params->tracer,
+		.cpus = params->cpu_set,
+		.divisor = params->nano ? 1 : 1000,
+		.entries = params->mode == MODE_HIST ? params->entries : 0,
+		.bucket_size = params->bucket_size,
+	};
+
+	return layout;
+}

@@ -3,11 +3,7 @@
 #include <event-parse.h>
 
 #include "collect/bpf_collector.h"
-
-/* The kernel's timerlat context numbers, as ours; osnoise has context 0. */
-static const enum sample_context bpf_contexts[TLB_NR_CONTEXTS] = {
-	CTX_IRQ, CTX_THREAD, CTX_USER,
-};
+#include "collect/kernel_context.h"
 
 void bpf_counts_apply(struct rtla_results *results, int cpu,
 		      const struct tlb_stats *stats,
@@ -20,7 +16,7 @@ void bpf_counts_apply(struct rtla_results *results, int cpu,
 	if (cpu < 0 || cpu >= results->nr_cpus)
 		return;
 	for (c = 0; c < (noise ? 1 : TLB_NR_CONTEXTS); c++) {
-		h = &results->cpu[cpu].hist[noise ? CTX_NOISE : bpf_contexts[c]];
+		h = &results->cpu[cpu].hist[kernel_context(noise, c)];
 		/* not allocated: a CPU or context this run does not show */
 		if (!h->bucket_size || !stats[c].count)
 			continue;

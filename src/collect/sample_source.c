@@ -5,6 +5,7 @@
 
 #include <event-parse.h>
 
+#include "collect/kernel_context.h"
 #include "collect/sample_source.h"
 #include "model/aa.h"
 
@@ -215,24 +216,15 @@ static void decode_period(struct sample_source *source, const void *data,
 		source->sink.period(source->sink.ctx, cpu, &period);
 }
 
-/* The kernel's timerlat context numbers, as ours. */
-static const enum sample_context timerlat_contexts[] = {
-	[0] = CTX_IRQ,
-	[1] = CTX_THREAD,
-	[2] = CTX_USER,
-};
-
-#define NR_TIMERLAT_CONTEXTS \
-	(sizeof(timerlat_contexts) / sizeof(timerlat_contexts[0]))
-
 static int decode_latency(struct sample_source *source, const void *data,
 			  int cpu, uint64_t ts)
 {
 	const struct record_layout *l = &source->timerlat;
-	uint64_t context = field(source, data, l, TL_CONTEXT);
+	enum sample_context context =
+		kernel_context(false, field(source, data, l, TL_CONTEXT));
 	int pid = -1;
 
-	if (context >= NR_TIMERLAT_CONTEXTS) {
+	if (context == NR_CONTEXTS) {
 		source->ignored++;
 		return 0;
 	}
@@ -241,13 +233,12 @@ static int decode_latency(struct sample_source *source, const void *data,
 			pid = (int)tep_read_number(source->tep,
 				(const char *)data +
 				source->aal.timerlat_pid_offset, 4);
-		aa_sample(source->aa, cpu, ts, pid, timerlat_contexts[context],
+		aa_sample(source->aa, cpu, ts, pid, context,
 			  field(source, data, l, TL_SEQNUM),
 			  field(source, data, l, TL_LATENCY));
 	}
 	if (source->sink.sample)
-		source->sink.sample(source->sink.ctx, cpu,
-				    timerlat_contexts[context],
+		source->sink.sample(source->sink.ctx, cpu, context,
 				    field(source, data, l, TL_LATENCY));
 	return 1;
 }
@@ -374,7 +365,7 @@ int sample_source_decode_at(struct sample_source *source, int event_id,
 	}
 	if (event_id == source->threshold.id) {
 		if (sink->sample)
-			sink->sample(sink->ctx, cpu, CTX_NOISE,
+			sink->sample(sink->ctx, cpu, kernel_context(true, 0),
 				     field(source, data, &source->threshold,
 					   TH_DURATION));
 		return 1;

@@ -273,6 +273,7 @@ static int read_rtla(struct reader *r, struct json_object *root,
 	const struct context_desc *shown[NR_CONTEXTS];
 	struct json_object *cpus = object_member(rtla, "cpus"), *cpu_obj;
 	struct rtla_results *results = &run->results;
+	struct results_layout layout;
 	int nr_cpus, cpu, c, nr_shown;
 	char key[16];
 
@@ -296,7 +297,8 @@ static int read_rtla(struct reader *r, struct json_object *root,
 	nr_shown = tracer_shown_contexts(&run->params, shown);
 	if (!nr_shown)
 		return fail(r, "no context (irq, thread, user) in the report");
-	if (results_alloc(results, &run->params, nr_cpus))
+	layout = params_results_layout(&run->params);
+	if (results_alloc(results, &layout, nr_cpus))
 		return fail(r, "out of memory");
 	copy_string(run->collector, sizeof(run->collector),
 		    member(rtla, "collector"), "tracefs");
@@ -453,6 +455,7 @@ static int read_cyclictest(struct reader *r, struct json_object *root,
 {
 	struct saved_run *run = r->run;
 	struct rtla_params *params = &run->params;
+	struct results_layout layout;
 	uint64_t cpu, resolution = 0;
 	char cmdline[1024];
 	int nr_cpus = 0;
@@ -480,7 +483,8 @@ static int read_cyclictest(struct reader *r, struct json_object *root,
 		return fail(r, "no thread in the report");
 	if (check_size(r, nr_cpus))
 		return -1;
-	if (results_alloc(&run->results, params, nr_cpus))
+	layout = params_results_layout(params);
+	if (results_alloc(&run->results, &layout, nr_cpus))
 		return fail(r, "out of memory");
 	snprintf(run->collector, sizeof(run->collector), "cyclictest");
 	run->results.collector = run->collector;

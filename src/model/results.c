@@ -10,25 +10,23 @@ static bool cpu_measured(const struct rtla_results *results, int cpu)
 	       CPU_ISSET(cpu, &results->cpus);
 }
 
-uint64_t results_histogram_bytes(const struct rtla_params *params,
+uint64_t results_histogram_bytes(const struct results_layout *layout,
 				 int nr_cpus)
 {
-	const struct tracer_desc *tracer = tracer_desc(params->tracer);
+	const struct tracer_desc *tracer = tracer_desc(layout->tracer);
 	uint64_t cpus = 0;
 	int cpu;
 
-	if (params->mode != MODE_HIST)
-		return 0;
 	for (cpu = 0; cpu < nr_cpus && cpu < CPU_SETSIZE; cpu++)
-		cpus += CPU_ISSET(cpu, &params->cpu_set) ? 1 : 0;
-	return cpus * tracer->nr_contexts * params->entries *
+		cpus += CPU_ISSET(cpu, &layout->cpus) ? 1 : 0;
+	return cpus * tracer->nr_contexts * layout->entries *
 	       sizeof(((struct histogram *)NULL)->buckets[0]);
 }
 
 int results_alloc(struct rtla_results *results,
-		  const struct rtla_params *params, int nr_cpus)
+		  const struct results_layout *layout, int nr_cpus)
 {
-	const struct tracer_desc *tracer = tracer_desc(params->tracer);
+	const struct tracer_desc *tracer = tracer_desc(layout->tracer);
 	struct cpu_results *slot;
 	int cpu, c;
 
@@ -39,10 +37,10 @@ int results_alloc(struct rtla_results *results,
 	results->tracer = tracer;
 	results->collector = "tracefs";
 	results->nr_cpus = nr_cpus;
-	results->cpus = params->cpu_set;
-	results->divisor = params->nano ? 1 : 1000;
-	results->entries = params->mode == MODE_HIST ? params->entries : 0;
-	results->bucket_size = params->bucket_size;
+	results->cpus = layout->cpus;
+	results->divisor = layout->divisor;
+	results->entries = layout->entries;
+	results->bucket_size = layout->bucket_size;
 	for (cpu = 0; cpu < nr_cpus; cpu++) {
 		if (!cpu_measured(results, cpu))
 			continue;

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 #include <string.h>
 
+#include "cli/params.h"
 #include "model/tracer.h"
 
 static bool irq_shown(const struct rtla_params *params)

@@ -8,7 +8,6 @@
 #include <event-parse.h>
 #include <tracefs.h>
 
-#include "collect/sample_source.h"
 #include "output/render_aa.h"
 #include "run/run.h"
 #include "session/instance.h"
@@ -26,8 +25,7 @@ int run_aa_setup(struct run *run)
 {
 	size_t i;
 
-	run->aa_on = params_aa_enabled(run->params);
-	if (!run->aa_on)
+	if (!params_aa_enabled(run->params))
 		return 0;
 	if (aa_init(&run->aa, run->results.nr_cpus)) {
 		run_error(run, "out of memory");
@@ -40,14 +38,12 @@ int run_aa_setup(struct run *run)
 			run_debug(run, "auto-analysis without %s:%s: %s",
 				  aa_events[i][0], aa_events[i][1],
 				  strerror(errno));
-	sample_source_set_aa(run->source, &run->aa);
 	return 0;
 }
 
 void run_aa_teardown(struct run *run)
 {
 	aa_free(&run->aa);
-	run->aa_on = false;
 }
 
 static bool any_stack(const struct aa *aa)
@@ -105,17 +101,20 @@ void run_aa_report(struct run *run)
 		.stack_format = params->stack_format,
 		.dump_tasks = params->dump_tasks,
 	};
+	struct tep_handle *symbols = NULL;
 
-	if (!run->aa_on)
+	if (!run_aa_on(run))
 		return;
-	if (any_stack(&run->aa)) {
-		if (load_kallsyms(run->tep))
-			run_debug(run, "cannot read /proc/kallsyms: no stack");
-		else
-			opts.symbol = symbol;
-		opts.symbol_ctx = run->tep;
-	}
+	if (any_stack(&run->aa))
+		symbols = tep_alloc();
+	if (symbols && load_kallsyms(symbols))
+		run_debug(run, "cannot read /proc/kallsyms: no stack");
+	else if (symbols)
+		opts.symbol = symbol;
+	opts.symbol_ctx = symbols;
 	render_aa(run->text, &run->aa, &opts);
+	if (symbols)
+		tep_free(symbols);
 }
 
 void run_aa_max_latency(struct run *run)

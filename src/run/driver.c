@@ -19,7 +19,7 @@ int tool_main(const struct rtla_tool *tool, int argc, char **argv,
 		.tool = tool,
 		.tracer = tracer_desc(tool->id.tracer),
 		.params = &params,
-		.dma_fd = -1,
+		.workload.dma_fd = -1,
 	};
 	int status = RTLA_EXIT_ERROR;
 

@@ -68,7 +68,7 @@ static enum run_end run_end_of(const struct run *run)
 		return RUN_END_THRESHOLD;
 	if (run_stop_requested)
 		return RUN_END_SIGNAL;
-	if (run->workload_failed)
+	if (run->workload.failed)
 		return RUN_END_WORKLOAD;
 	return RUN_END_DURATION;
 }
@@ -84,8 +84,8 @@ static int write_reports(struct run *run, int status,
 		.params = params,
 		.results = &run->results,
 		.system = &system,
-		.start_time = run->start_time,
-		.end_time = run->end_time,
+		.start_time = run->results.start_time,
+		.end_time = run->results.end_time,
 		.exit_status = status,
 		.end_reason = run_end_name(run_end_of(run), run_stop_requested),
 		.interrupted = run_end_of(run) == RUN_END_SIGNAL &&
@@ -155,7 +155,7 @@ int run_finish(struct run *run)
 	if (run->trace_save_failed)
 		status = RTLA_EXIT_ERROR;
 	report_hits(run);
-	if (run->workload_failed || save_hist_triggers(run))
+	if (run->workload.failed || save_hist_triggers(run))
 		status = RTLA_EXIT_ERROR;
 	budgets = budgets_report(run->text, run->tool->id.name, run->params,
 				 &run->results, verdicts, max, &count);

@@ -11,15 +11,12 @@
 
 #include <tracefs.h>
 
-#include "collect/bpf_collector.h"
-#include "collect/reader.h"
-#include "collect/sample_source.h"
+#include "collect/collector.h"
 #include "output/render.h"
-#include "session/tracer_config.h"
 #include "workload/user_threads.h"
 #include "run/run.h"
 
-#define POLL_INTERVAL_NS	100000000L	/* osnoise, and the floor's tenfold */
+#define POLL_INTERVAL_NS	100000000L	/* the warm-up's reads */
 #define NSEC_PER_SEC		1000000000L
 
 volatile sig_atomic_t run_stop_requested;
@@ -132,35 +129,30 @@ static void show(struct run *run, bool clear)
 	}
 }
 
-static void collect(struct run *run)
-{
-	if (!run->reader)
-		return;
-	if (reader_drain(run->reader, run->source) < 0)
-		run_debug(run, "reading the trace buffers failed: %s",
-			  strerror(errno));
-}
-
 static void count_lost_events(struct run *run)
 {
-	struct rtla_results *results = &run->results;
-	int cpu;
+	uint64_t lost = collector_lost(run->collector);
 
-	for (cpu = 0; run->reader && cpu < results->nr_cpus; cpu++)
-		results->cpu[cpu].lost_events =
-			reader_lost_events(run->main, cpu);
-	if (results_lost_total(results))
+	if (lost)
 		run_error(run, "%llu events were lost: the results are incomplete",
-			  (unsigned long long)results_lost_total(results));
+			  (unsigned long long)lost);
+}
+
+/* Tracing goes on: after a stop threshold, or when the window starts. */
+static void resume_tracing(struct run *run)
+{
+	if (run->trace)
+		tracefs_trace_on(run->trace);
+	collector_resume(run->collector);
 }
 
 /* Measuring threads that ended on their own end the run, as an error. */
 static bool workload_alive(struct run *run)
 {
-	if (!user_threads_failed(run->user_threads))
+	if (!user_threads_failed(run->workload.threads))
 		return true;
 	run_error(run, "a user-space timerlat thread stopped: ending the run");
-	run->workload_failed = true;
+	run->workload.failed = true;
 	return false;
 }
 
@@ -173,7 +165,7 @@ static bool threshold_hit(struct run *run)
 	run->results.threshold_hits++;
 	if (!run_threshold_actions(run))
 		return false;
-	run_tracing_resume(run);
+	resume_tracing(run);
 	return true;
 }
 
@@ -192,66 +184,29 @@ static void start_window(struct run *run)
 		return;
 	/* tracing has waited for the window (start_tracers()) */
 	if (run->tool->trace_from_window)
-		run_tracing_resume(run);
+		resume_tracing(run);
 	end = now_ns() + (warm ? run->params->warm_up_s * NSEC_PER_SEC : 0);
 	while (!run_stop_requested && now_ns() < end &&
-	       !run_tracing_stopped(run) && workload_alive(run)) {
+	       !collector_stopped(run->collector) && workload_alive(run)) {
 		nanosleep(&poll, NULL);
-		collect(run);
+		collector_drain(run->collector);
 	}
-	collect(run);
+	collector_drain(run->collector);
 	results_reset(&run->results);
-	run_reset_kernel(run);
+	collector_reset(run->collector);
 	if (warm)
 		run_debug(run, "warm-up of %llu s done",
 			  (unsigned long long)run->params->warm_up_s);
-}
-
-/*
- * How often the ring buffers are read: for timerlat, from the buffer
- * size and the period (see reader_poll_interval_ns()); other tracers
- * every 100 ms.  The BPF collector's maps need no reading: its stop
- * checks wait a second, or less when a threshold hit wakes them.
- */
-static long poll_interval_ns(struct run *run)
-{
-	const struct rtla_params *params = run->params;
-	unsigned int records;
-	uint64_t period_us;
-	ssize_t kb;
-	long ns;
-
-	if (run->bpf)
-		return NSEC_PER_SEC;
-	if (!run->reader || params->tracer != TRACER_TIMERLAT)
-		return POLL_INTERVAL_NS;
-	kb = tracefs_instance_get_buffer_size(run->main, 0);
-	if (kb <= 0)
-		return POLL_INTERVAL_NS;
-	period_us = param_or(params->period_us, TIMERLAT_DEFAULT_PERIOD_US);
-	/* an IRQ and a thread sample a period, and one more from user space */
-	records = params->user_threads || params->user_load ? 3 : 2;
-	ns = reader_poll_interval_ns((uint64_t)kb * 1024, period_us, records);
-	run_debug(run, "reading the ring buffers every %ld ms (%zd kB a CPU, %u records a period)",
-		  ns / 1000000, kb, records);
-	return ns;
 }
 
 /* Sleep one poll interval, or until @end when that comes first. */
 static void wait_poll(struct run *run, long interval_ns, uint64_t end)
 {
 	uint64_t now = now_ns(), left = end > now ? end - now : 0;
-	struct timespec ts;
 
 	if (end && left < (uint64_t)interval_ns)
 		interval_ns = left;
-	if (run->bpf) {
-		bpf_collector_wait(run->bpf, interval_ns);
-		return;
-	}
-	ts.tv_sec = interval_ns / NSEC_PER_SEC;
-	ts.tv_nsec = interval_ns % NSEC_PER_SEC;
-	nanosleep(&ts, NULL);
+	collector_wait(run->collector, interval_ns);
 }
 
 void run_measure(struct run *run)
@@ -261,40 +216,39 @@ void run_measure(struct run *run)
 	bool live = run->tool->live && display.refresh;
 	uint64_t duration_ns = run->params->duration_s * NSEC_PER_SEC;
 	uint64_t start, now, next_screen, end = 0;
-	long interval = poll_interval_ns(run);
+	long interval = collector_interval_ns(run->collector);
 
 	run->params->pretty = run->tool->live && display.pretty;
 	start_window(run);
 	start = now_ns();
 	next_screen = start + NSEC_PER_SEC;
-	run->start_time = time(NULL);
+	run->results.start_time = time(NULL);
 
 	if (duration_ns)
 		end = start + duration_ns;
-	while (!run_stop_requested && !run->workload_failed) {
+	while (!run_stop_requested && !run->workload.failed) {
 		/* a live screen is redrawn every second */
 		wait_poll(run, interval, live && (!end || next_screen < end) ?
 			  next_screen : end);
-		collect(run);
+		collector_drain(run->collector);
 		if (!workload_alive(run))
 			break;
 		now = now_ns();
 		run->results.elapsed_s = (now - start) / NSEC_PER_SEC;
-		if (run_tracing_stopped(run) && !threshold_hit(run)) {
+		if (collector_stopped(run->collector) && !threshold_hit(run)) {
 			run->results.stopped = true;
 			break;
 		}
 		/* the last second's screen too: rtla 7.2 prints it, then the summary */
 		if (live && now >= next_screen) {
-			if (run->bpf)
-				run_collect_kernel(run);
+			collector_snapshot(run->collector);
 			show(run, true);
 			next_screen += NSEC_PER_SEC;
 		}
 		if (duration_ns && now - start >= duration_ns)
 			break;
 	}
-	run_freeze_kernel(run);
+	collector_freeze(run->collector);
 	if (run_stop_requested)
 		run_debug(run, "stopped by signal %d", (int)run_stop_requested);
 	/*
@@ -302,13 +256,10 @@ void run_measure(struct run *run)
 	 * kills a timerlat_fd reader whose tracer stopped under it.
 	 */
 	run_workload_stop(run);
-	tracefs_trace_off(run->main);
-	collect(run);
-	run_collect_kernel(run);
-	run->end_time = time(NULL);
+	collector_stop(run->collector);
+	collector_drain(run->collector);
+	collector_collect(run->collector);
+	run->results.end_time = time(NULL);
 	count_lost_events(run);
-	if (run->source)
-		run_debug(run, "%llu records were not samples",
-			  (unsigned long long)sample_source_ignored(run->source));
 	show(run, live);
 }

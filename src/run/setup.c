@@ -12,8 +12,7 @@
 #include <event-parse.h>
 #include <tracefs.h>
 
-#include "collect/reader.h"
-#include "collect/sample_source.h"
+#include "collect/collector.h"
 #include "run/run.h"
 #include "session/instance.h"
 #include "session/log.h"
@@ -34,7 +33,7 @@ static int check_system(struct run *run)
 	}
 	switch (tracefs_mount_if_needed()) {
 	case 1:
-		run->mounted_tracefs = strdup(TRACEFS_DEFAULT_DIR);
+		run->changed.mounted_tracefs = strdup(TRACEFS_DEFAULT_DIR);
 		run_debug(run, "mounted tracefs on %s", TRACEFS_DEFAULT_DIR);
 		break;
 	case -1:
@@ -79,7 +78,8 @@ static uint64_t memory_available(void)
  */
 static int check_memory(struct run *run, int nr_cpus)
 {
-	uint64_t needed = results_histogram_bytes(run->params, nr_cpus);
+	struct results_layout layout = params_results_layout(run->params);
+	uint64_t needed = results_histogram_bytes(&layout, nr_cpus);
 	uint64_t available = memory_available();
 
 	if (!available || needed <= available)
@@ -91,12 +91,12 @@ static int check_memory(struct run *run, int nr_cpus)
 	return -1;
 }
 
-static int check_collector(struct run *run)
+static int check_collector(struct run *run, enum collector_choice *choice)
 {
 	const char *value = getenv("RTLA_COLLECTOR");
 
-	run->collector = collector_choice_parse(value, getenv("RTLA_NO_BPF"));
-	if (run->collector != COLLECTOR_INVALID)
+	*choice = collector_choice_parse(value, getenv("RTLA_NO_BPF"));
+	if (*choice != COLLECTOR_INVALID)
 		return 0;
 	run_error(run, "RTLA_COLLECTOR must be auto, tracefs or bpf, not '%s'",
 		  value);
@@ -148,7 +148,7 @@ static int choose_threads(struct run *run)
 	if (!params->kernel_threads && !params->user_load && has_fd)
 		params->user_threads = true;
 	if (param_given(params->aligned_us) &&
-	    !knob_present(&run->knobs, KNOB_TIMERLAT_ALIGN)) {
+	    !knob_present(&run->changed.knobs, KNOB_TIMERLAT_ALIGN)) {
 		run_error(run, "this kernel cannot align timerlat threads: no osnoise/timerlat_align_us (Linux 6.18 or later)");
 		return -1;
 	}
@@ -162,8 +162,8 @@ static int apply_config(struct run *run)
 {
 	const struct knob_setting *failed = NULL;
 	struct tracer_config config;
-	bool has_options = knob_present(&run->knobs, KNOB_OPTIONS);
-	bool has_stack = knob_present(&run->knobs, KNOB_PRINT_STACK);
+	bool has_options = knob_present(&run->changed.knobs, KNOB_OPTIONS);
+	bool has_stack = knob_present(&run->changed.knobs, KNOB_PRINT_STACK);
 
 	if (run->params->hwnoise && !has_options) {
 		run_error(run, "this kernel has no osnoise/options file, which hwnoise needs (Linux 6.2 or later)");
@@ -174,7 +174,7 @@ static int apply_config(struct run *run)
 		return -1;
 	}
 	tracer_config_build(run->params, has_options, has_stack, &config);
-	if (!knobs_apply(&run->knobs, config.settings, config.count, &failed))
+	if (!knobs_apply(&run->changed.knobs, config.settings, config.count, &failed))
 		return 0;
 	run_error(run, "the kernel refused '%s' for %s: %s", failed->value,
 		  knob_path(failed->id), strerror(errno));
@@ -264,35 +264,59 @@ static int setup_trace_instance(struct run *run)
 	return 0;
 }
 
-static int setup_main_instance(struct run *run)
+static void collector_says(void *ctx, bool error, const char *line)
 {
-	struct sample_sink sink = results_sink(&run->results);
-	struct event_spec main_event = {
-		.system = (char *)run->tool->event_system,
-		.name = (char *)run->tool->event_name,
-	};
+	struct run *run = ctx;
 
+	if (error)
+		run_error(run, "%s", line);
+	else
+		run_debug(run, "%s", line);
+}
+
+/* Before the tracer starts: every sample is counted. */
+static int open_collector(struct run *run, enum collector_choice choice)
+{
+	const struct rtla_params *params = run->params;
+	int measured = CPU_COUNT(&params->cpu_set);
+	struct collector_config config = {
+		.choice = choice,
+		.instance = run->main,
+		.results = &run->results,
+		.event_system = run->tool->event_system,
+		.event_name = run->tool->event_name,
+		.timerlat = params->tracer == TRACER_TIMERLAT,
+		.kernel_hist = run->tool->kernel_hist,
+		.records_needed = params->trace,
+		.aa = run_aa_on(run) ? &run->aa : NULL,
+		.nr_measured_cpus = measured ? measured : run->results.nr_cpus,
+		.irq_stop_us = param_or(params->stop_us, 0),
+		.thread_stop_us = param_or(params->stop_total_us, 0),
+		.period_us = param_or(params->period_us,
+				      TIMERLAT_DEFAULT_PERIOD_US),
+		/* an IRQ and a thread sample a period, one more from user space */
+		.records_per_period = params->user_threads ||
+				      params->user_load ? 3 : 2,
+		.say = collector_says,
+		.say_ctx = run,
+	};
+	char why[256];
+
+	run->collector = collector_open(&config, why, sizeof(why));
+	if (!run->collector) {
+		run_error(run, "%s", why);
+		return -1;
+	}
+	run->results.collector = collector_name(run->collector);
+	return 0;
+}
+
+static int setup_main_instance(struct run *run, enum collector_choice choice)
+{
 	run->main = create_instance(run, "main");
 	if (!run->main)
 		return -1;
-	/* before the tracer starts: every sample is counted */
-	run_setup_kernel_count(run);
-	/* the BPF collector decodes no record: no format is needed */
-	if (!run->bpf) {
-		run->tep = reader_load_formats();
-		if (!run->tep) {
-			run_error(run, "cannot read the event formats from tracefs");
-			return -1;
-		}
-		run->source = sample_source_alloc(run->tep, &sink);
-		if (!run->source)
-			return -1;
-	}
-	/* a BPF program needs no record of its tracepoint */
-	if (main_event.system && !run->bpf &&
-	    enable_event_spec(run, run->main, &main_event))
-		return -1;
-	return run_aa_setup(run);
+	return run_aa_setup(run) || open_collector(run, choice) ? -1 : 0;
 }
 
 /*
@@ -395,50 +419,47 @@ int run_teardown(struct run *run)
 	/* user threads leave their reads before the tracer stops */
 	run_workload_teardown(run);
 	/* an instance with an open trace_pipe_raw cannot be removed */
-	reader_close(run->reader);
-	run->reader = NULL;
-	run_teardown_kernel_count(run);
+	collector_close(run->collector);
+	run->collector = NULL;
 	ret |= destroy_instance(run, run->main);
 	run->main = NULL;
 	ret |= destroy_instance(run, run->trace);
 	run->trace = NULL;
-	if (run->knobs_saved && knobs_restore(&run->knobs)) {
+	if (run->changed.knobs_saved && knobs_restore(&run->changed.knobs)) {
 		ret = -1;
 		run_error(run, "could not restore every osnoise setting: %s; the next run restores them from %s",
 			  strerror(errno), state_record_path());
-	} else if (run->knobs_saved) {
+	} else if (run->changed.knobs_saved) {
 		state_record_remove();
 	}
-	knobs_free(&run->knobs);
-	run->knobs_saved = false;
+	knobs_free(&run->changed.knobs);
+	run->changed.knobs_saved = false;
 	state_lock_drop();
-	sample_source_free(run->source);
-	run->source = NULL;
 	run_aa_teardown(run);
-	if (run->tep)
-		tep_free(run->tep);
-	run->tep = NULL;
 	results_free(&run->results);
 	munlockall();
-	if (run->mounted_tracefs && umount(run->mounted_tracefs)) {
+	if (run->changed.mounted_tracefs &&
+	    umount(run->changed.mounted_tracefs)) {
 		ret = -1;
-		run_error(run, "cannot unmount %s: %s", run->mounted_tracefs,
-			  strerror(errno));
+		run_error(run, "cannot unmount %s: %s",
+			  run->changed.mounted_tracefs, strerror(errno));
 	}
-	free(run->mounted_tracefs);
-	run->mounted_tracefs = NULL;
+	free(run->changed.mounted_tracefs);
+	run->changed.mounted_tracefs = NULL;
 	session_log_set(NULL);
 	return ret ? -1 : 0;
 }
 
 int run_setup(struct run *run, int nr_cpus)
 {
+	struct results_layout layout;
+	enum collector_choice choice;
 	int stale;
 
 	if (run->params->debug)
 		session_log_set(run_debug_line);
 	/* before tracefs is touched: a bad path must not cost a run */
-	if (run_check_outputs(run) || check_collector(run) ||
+	if (run_check_outputs(run) || check_collector(run, &choice) ||
 	    check_memory(run, nr_cpus) || check_system(run))
 		return -1;
 	if (take_run_lock(run) || check_busy(run))
@@ -446,20 +467,21 @@ int run_setup(struct run *run, int nr_cpus)
 	stale = rtla_instances_remove_stale();
 	if (stale)
 		run_debug(run, "removed %d instance(s) left by killed runs", stale);
-	if (results_alloc(&run->results, run->params, nr_cpus)) {
+	layout = params_results_layout(run->params);
+	if (results_alloc(&run->results, &layout, nr_cpus)) {
 		run_error(run, "out of memory");
 		return -1;
 	}
 	if (recover_killed_run(run))
 		return -1;
-	if (knobs_save(&run->knobs)) {
+	if (knobs_save(&run->changed.knobs)) {
 		run_error(run, "cannot read the osnoise settings: %s",
 			  strerror(errno));
 		return -1;
 	}
-	run->knobs_saved = true;
+	run->changed.knobs_saved = true;
 	/* before any change: a SIGKILL from here on is undone next time */
-	if (state_record_write(&run->knobs, NULL, 0))
+	if (state_record_write(&run->changed.knobs, NULL, 0))
 		run_error(run, "warning: cannot keep the original settings in %s (%s): a killed run cannot be undone",
 			  state_record_path(), strerror(errno));
 	if (run_stop_requested)
@@ -471,20 +493,14 @@ int run_setup(struct run *run, int nr_cpus)
 	/* every instance exists before a tracer runs: mkdir is noisy */
 	if (run->params->trace && setup_trace_instance(run))
 		return -1;
-	if (setup_main_instance(run))
+	if (setup_main_instance(run, choice))
 		return -1;
 	if (run_stop_requested)
 		return 1;
 	if (start_tracers(run))
 		return -1;
-	/* an open trace_pipe_raw pins the tracer: open them after it is set */
-	if (!run->bpf)
-		run->reader = reader_open(run->tep, run->main, run->results.nr_cpus);
-	if (!run->bpf && !run->reader) {
-		run_error(run, "cannot open the trace buffers: %s",
-			  strerror(errno));
+	if (collector_start(run->collector))
 		return -1;
-	}
 	if (run_stop_requested)
 		return 1;
 	if (run_workload_setup(run))

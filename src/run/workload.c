@@ -52,8 +52,8 @@ static int measuring_tasks(struct run *run, pid_t *tids, int max)
 {
 	char prefix[32];
 
-	if (run->user_threads)
-		return user_threads_tids(run->user_threads, tids, max);
+	if (run->workload.threads)
+		return user_threads_tids(run->workload.threads, tids, max);
 	snprintf(prefix, sizeof(prefix), "%s/", run->tracer->name);
 	return tracer_threads(NULL, prefix, tids, max);
 }
@@ -78,7 +78,7 @@ static void report_user_threads(struct run *run)
 
 	if (!run->params->debug)
 		return;
-	count = user_threads_tids(run->user_threads, tids, MAX_THREADS);
+	count = user_threads_tids(run->workload.threads, tids, MAX_THREADS);
 	for (i = 0; i < count; i++)
 		run_debug(run, "User-space timerlat pid %d on cpu %d",
 			  (int)tids[i], task_cpu(tids[i]));
@@ -156,12 +156,12 @@ static int set_cgroup(struct run *run, pid_t *tids, int count)
 static int record_idle_states(struct run *run)
 {
 	struct saved_file *files;
-	int count = idle_states_files(&run->idle, &files);
+	int count = idle_states_files(&run->workload.idle, &files);
 
 	if (count < 0)
 		return -1;
-	if (run->knobs_saved &&
-	    state_record_write(&run->knobs, files, count))
+	if (run->changed.knobs_saved &&
+	    state_record_write(&run->changed.knobs, files, count))
 		run_error(run, "warning: cannot keep the idle states in %s (%s): a killed run cannot undo them",
 			  state_record_path(), strerror(errno));
 	free(files);
@@ -173,8 +173,8 @@ static int hold_cpus(struct run *run)
 	const struct rtla_params *params = run->params;
 
 	if (param_given(params->dma_latency_us)) {
-		run->dma_fd = dma_latency_hold(params->dma_latency_us);
-		if (run->dma_fd < 0) {
+		run->workload.dma_fd = dma_latency_hold(params->dma_latency_us);
+		if (run->workload.dma_fd < 0) {
 			run_error(run, "cannot set /dev/cpu_dma_latency: %s",
 				  strerror(errno));
 			return -1;
@@ -182,11 +182,11 @@ static int hold_cpus(struct run *run)
 	}
 	if (!param_given(params->deepest_idle_state))
 		return 0;
-	run->idle_limited = true;
-	if (!idle_states_plan(&run->idle, &params->cpu_set,
+	run->workload.idle_limited = true;
+	if (!idle_states_plan(&run->workload.idle, &params->cpu_set,
 			      run->results.nr_cpus,
 			      params->deepest_idle_state) &&
-	    !record_idle_states(run) && !idle_states_apply(&run->idle))
+	    !record_idle_states(run) && !idle_states_apply(&run->workload.idle))
 		return 0;
 	/* rtla 7.2 runs: there is nothing to limit */
 	if (errno == ENODEV) {
@@ -208,10 +208,10 @@ int run_workload_setup(struct run *run)
 	if (move_rtla(run) || hold_cpus(run))
 		return -1;
 	if (params->user_threads) {
-		run->user_threads = user_threads_start(&params->cpu_set,
+		run->workload.threads = user_threads_start(&params->cpu_set,
 						       run->results.nr_cpus,
 						       &params->sched);
-		if (!run->user_threads) {
+		if (!run->workload.threads) {
 			run_error(run, "cannot start the user-space timerlat threads: %s",
 				  strerror(errno));
 			return -1;
@@ -226,9 +226,9 @@ int run_workload_setup(struct run *run)
 			  run->tracer->name);
 		return -1;
 	}
-	if (!run->user_threads)
+	if (!run->workload.threads)
 		report_kernel_threads(run, tids, count);
-	if (params->sched.set && !run->user_threads &&
+	if (params->sched.set && !run->workload.threads &&
 	    set_scheduling(run, tids, count))
 		return -1;
 	if (params->cgroup && set_cgroup(run, tids, count))
@@ -238,18 +238,18 @@ int run_workload_setup(struct run *run)
 
 void run_workload_stop(struct run *run)
 {
-	user_threads_stop(run->user_threads);
-	run->user_threads = NULL;
+	user_threads_stop(run->workload.threads);
+	run->workload.threads = NULL;
 }
 
 void run_workload_teardown(struct run *run)
 {
 	run_workload_stop(run);
-	if (run->idle_limited && idle_states_restore(&run->idle))
+	if (run->workload.idle_limited && idle_states_restore(&run->workload.idle))
 		run_error(run, "could not enable every idle state again: %s",
 			  strerror(errno));
-	run->idle_limited = false;
-	if (run->dma_fd >= 0)
-		close(run->dma_fd);
-	run->dma_fd = -1;
+	run->workload.idle_limited = false;
+	if (run->workload.dma_fd >= 0)
+		close(run->workload.dma_fd);
+	run->workload.dma_fd = -1;
 }

@@ -10,34 +10,10 @@
 TR=${TR:-/sys/kernel/tracing}
 WORK=${WORK:-/tmp/e2e}
 CASE_LIMIT=${CASE_LIMIT:-60}	# seconds before a hung run is killed
-tap_n=0
-tap_failed=0
 
 # --- TAP -------------------------------------------------------------
 
-diag() { sed 's/^/# /'; }
-
-# tap_result DESC HARD TODO: HARD/TODO are the failure texts (empty: none)
-tap_result() {
-	tap_n=$((tap_n + 1))
-	if [ -n "$2" ]; then
-		tap_failed=$((tap_failed + 1))
-		echo "not ok $tap_n - $1"
-		printf '%s\n' "$2" "$3" | grep . | diag
-		return 1
-	elif [ -n "$3" ]; then
-		echo "not ok $tap_n - $1 # TODO ref deviation"
-		printf '%s\n' "$3" | grep . | diag
-	else
-		echo "ok $tap_n - $1"
-	fi
-}
-
-tap_done() {
-	echo "1..$tap_n"
-	[ $tap_failed -eq 0 ] || echo "# $tap_failed of $tap_n failed"
-	return $((tap_failed > 0))
-}
+. "${0%/*}/tap.sh"
 
 # --- tracefs state ---------------------------------------------------
 

@@ -2,11 +2,14 @@
 /* What the in-kernel collectors ask of the kernel and how rtla reads it. */
 #include "testutil.h"
 
+#include "layout_helper.h"
+
 #include <event-parse.h>
 
 #include "collect/bpf_collector.h"
 #include "collect/collector_choice.h"
 #include "collect/hist_trigger.h"
+#include "collect/kernel_context.h"
 #include "model/results.h"
 #include "model/stats.h"
 
@@ -146,7 +149,7 @@ static void test_results_add_samples(void **state)
 	params.entries = 10;
 	params.bucket_size = 1;
 	CPU_SET(1, &params.cpu_set);
-	assert_int_equal(results_alloc(&results, &params, 2), 0);
+	assert_int_equal(results_alloc_params(&results, &params, 2), 0);
 	assert_string_equal(results.collector, "tracefs");
 	results_add_samples(&results, 1, CTX_NOISE, 4999, 3);
 	results_add_samples(&results, 0, CTX_NOISE, 1000, 3);	/* unmeasured */
@@ -169,7 +172,7 @@ static void alloc_cpu1_results(struct rtla_params *params,
 	params->entries = 4;
 	params->bucket_size = 2;
 	CPU_SET(1, &params->cpu_set);
-	assert_int_equal(results_alloc(r, params, 2), 0);
+	assert_int_equal(results_alloc_params(r, params, 2), 0);
 }
 
 /* The BPF maps' per-CPU counts, kernel contexts 0-2, into the results. */
@@ -214,7 +217,7 @@ static void test_bpf_counts(void **state)
 
 	/* top mode: no buckets, the stats alone */
 	params.mode = MODE_TOP;
-	assert_int_equal(results_alloc(&r, &params, 2), 0);
+	assert_int_equal(results_alloc_params(&r, &params, 2), 0);
 	bpf_counts_apply(&r, 1, stats, NULL, 0, false);
 	assert_int_equal(r.cpu[1].hist[CTX_IRQ].stats.count, 4);
 	assert_int_equal(r.cpu[1].hist[CTX_IRQ].stats.cur, 3);
@@ -298,6 +301,17 @@ static void test_hist_command(void **state)
 }
 
 /* RTLA_COLLECTOR: unset, empty or auto, the two forced paths, and the rest. */
+/* The kernel's contexts in ours: the one map every collector uses. */
+static void test_kernel_context(void **state)
+{
+	assert_int_equal(kernel_context(false, 0), CTX_IRQ);
+	assert_int_equal(kernel_context(false, 1), CTX_THREAD);
+	assert_int_equal(kernel_context(false, 2), CTX_USER);
+	assert_int_equal(kernel_context(false, 3), NR_CONTEXTS);
+	assert_int_equal(kernel_context(false, UINT64_MAX), NR_CONTEXTS);
+	assert_int_equal(kernel_context(true, 0), CTX_NOISE);
+}
+
 static void test_collector_choice(void **state)
 {
 	assert_int_equal(collector_choice_parse(NULL, NULL), COLLECTOR_AUTO);
@@ -346,6 +360,7 @@ int main(void)
 		cmocka_unit_test(test_bpf_counts),
 		cmocka_unit_test(test_bpf_offsets),
 		cmocka_unit_test(test_bpf_unbuilt),
+		cmocka_unit_test(test_kernel_context),
 		cmocka_unit_test(test_collector_choice),
 		cmocka_unit_test(test_no_bpf),
 		cmocka_unit_test(test_hist_command),

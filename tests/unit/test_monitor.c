@@ -2,6 +2,8 @@
 /* The monitor's pieces: bucket bounds, windows and the exposition. */
 #include "testutil.h"
 
+#include "layout_helper.h"
+
 #include "model/buckets.h"
 #include "model/windows.h"
 #include "output/monitor_metrics.h"
@@ -181,7 +183,7 @@ static void monitor_model_init(struct monitor_model *m)
 	m->params.entries = 200;
 	CPU_SET(0, &m->params.cpu_set);
 	CPU_SET(1, &m->params.cpu_set);
-	assert_int_equal(results_alloc(&m->results, &m->params, 2), 0);
+	assert_int_equal(results_alloc_params(&m->results, &m->params, 2), 0);
 	m->results.collector = "bpf";
 	assert_int_equal(windows_alloc(&m->windows, 2), 0);
 

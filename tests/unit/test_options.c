@@ -304,10 +304,13 @@ static void test_bad_values(void **state)
 	}
 }
 
-/* The long options a tool's --help lists, in order, as "--a --b ...". */
+/*
+ * The long options a tool's --help lists, in order, as "--a --b ...":
+ * each line's own ("  -h/--help: ..."), not those its text names.
+ */
 static char *help_options(const struct tool_id *tool)
 {
-	char *list = calloc(1, 4096), *p;
+	char *list = calloc(1, 4096), *line, *p;
 	struct capture cap;
 	const char *text;
 	size_t len = 0, n;
@@ -315,7 +318,13 @@ static char *help_options(const struct tool_id *tool)
 	capture_open(&cap);
 	options_usage(tool, cap.stream);
 	text = capture_close(&cap);
-	for (p = strstr(text, "--"); p; p = strstr(p + n, "--")) {
+	for (line = (char *)text; line; line = strchr(line, '\n')) {
+		line += *line == '\n';
+		p = line + strspn(line, " \t");
+		if (p[0] == '-' && p[1] != '-' && p[1] && p[2] == '/')
+			p += 3;
+		if (strncmp(p, "--", 2))
+			continue;
 		n = strspn(p + 2, "abcdefghijklmnopqrstuvwxyz-") + 2;
 		len += snprintf(list + len, 4096 - len, "%s%.*s", len ? " " : "",
 				(int)n, p);
@@ -330,11 +339,11 @@ static void test_help_lists_every_option(void **state)
 		const struct tool_id *tool;
 		const char *options;
 	} expected[] = {
-		{ &timerlat_hist, "--auto --period --irq --thread --stack --no-aa --dump-tasks --stack-format --cpus --duration --debug --trace --event --filter --trigger --priority --house-keeping --cgroup --user-threads --kernel-threads --user-load --aligned --warm-up --trace-buffer-size --deepest-idle-state --on-threshold --on-end --on-threshold --nano --dma-latency --bucket-size --entries --no-irq --no-thread --no-header --no-summary --no-index --with-zeros --percentiles --json --budget --openmetrics --junit --help" },
-		{ &timerlat_top, "--auto --period --irq --thread --stack --aa-only --no-aa --dump-tasks --stack-format --cpus --duration --debug --trace --event --filter --trigger --priority --house-keeping --cgroup --user-threads --kernel-threads --user-load --aligned --warm-up --trace-buffer-size --deepest-idle-state --on-threshold --on-end --on-threshold --quiet --nano --dma-latency --json --budget --openmetrics --junit --help" },
-		{ &osnoise_top, "--auto --period --runtime --stop --stop-total --threshold --cpus --duration --debug --trace --event --filter --trigger --priority --house-keeping --cgroup --warm-up --trace-buffer-size --on-threshold --on-end --on-threshold --quiet --json --budget --openmetrics --junit --help" },
-		{ &osnoise_hist, "--auto --period --runtime --stop --stop-total --threshold --cpus --duration --debug --trace --event --filter --trigger --priority --house-keeping --cgroup --warm-up --trace-buffer-size --on-threshold --on-end --on-threshold --bucket-size --entries --no-header --no-summary --no-index --with-zeros --percentiles --json --budget --openmetrics --junit --help" },
-		{ &hwnoise, "--auto --period --runtime --stop --stop-total --threshold --cpus --duration --debug --trace --event --filter --trigger --priority --house-keeping --cgroup --warm-up --trace-buffer-size --on-threshold --on-end --on-threshold --quiet --help" },
+		{ &timerlat_hist, "--auto --period --irq --thread --stack --no-aa --dump-tasks --stack-format --cpus --duration --debug --trace --event --filter --trigger --priority --house-keeping --cgroup --user-threads --kernel-threads --user-load --aligned --warm-up --trace-buffer-size --deepest-idle-state --on-threshold --on-end --nano --dma-latency --bucket-size --entries --no-irq --no-thread --no-header --no-summary --no-index --with-zeros --percentiles --json --budget --openmetrics --junit --help" },
+		{ &timerlat_top, "--auto --period --irq --thread --stack --aa-only --no-aa --dump-tasks --stack-format --cpus --duration --debug --trace --event --filter --trigger --priority --house-keeping --cgroup --user-threads --kernel-threads --user-load --aligned --warm-up --trace-buffer-size --deepest-idle-state --on-threshold --on-end --quiet --nano --dma-latency --json --budget --openmetrics --junit --help" },
+		{ &osnoise_top, "--auto --period --runtime --stop --stop-total --threshold --cpus --duration --debug --trace --event --filter --trigger --priority --house-keeping --cgroup --warm-up --trace-buffer-size --on-threshold --on-end --quiet --json --budget --openmetrics --junit --help" },
+		{ &osnoise_hist, "--auto --period --runtime --stop --stop-total --threshold --cpus --duration --debug --trace --event --filter --trigger --priority --house-keeping --cgroup --warm-up --trace-buffer-size --on-threshold --on-end --bucket-size --entries --no-header --no-summary --no-index --with-zeros --percentiles --json --budget --openmetrics --junit --help" },
+		{ &hwnoise, "--auto --period --runtime --stop --stop-total --threshold --cpus --duration --debug --trace --event --filter --trigger --priority --house-keeping --cgroup --warm-up --trace-buffer-size --on-threshold --on-end --quiet --help" },
 	};
 	size_t i;
 	char *list;

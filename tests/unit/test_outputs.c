@@ -6,6 +6,8 @@
  */
 #include "testutil.h"
 
+#include "layout_helper.h"
+
 #include <dirent.h>
 #include <errno.h>
 #include <signal.h>
@@ -186,7 +188,7 @@ static void test_every_output_attempted(void **state)
 		.tool = &timerlat_hist_tool,
 		.tracer = tracer_desc(TRACER_TIMERLAT),
 		.params = &params,
-		.dma_fd = -1,
+		.workload.dma_fd = -1,
 	};
 	FILE *saved_stdout = stdout;
 
@@ -195,7 +197,7 @@ static void test_every_output_attempted(void **state)
 	assert_int_equal(options_parse(&timerlat_hist_tool.id, 7,
 				       (char **)argv, 1, &params, stderr),
 			 OPTIONS_OK);
-	assert_int_equal(results_alloc(&run.results, &params, 1), 0);
+	assert_int_equal(results_alloc_params(&run.results, &params, 1), 0);
 	run.text = fopen("/dev/null", "w");
 	/* stdout that cannot be written: a full disk behind a redirect */
 	stdout = fopen("/dev/full", "w");

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 #include "testutil.h"
 
+#include "layout_helper.h"
+
 #include "output/duration.h"
 #include "output/render.h"
 
@@ -20,7 +22,7 @@ static void setup(struct fixture *f, enum rtla_tracer tracer,
 	f->params.bucket_size = bucket_size;
 	CPU_SET(0, &f->params.cpu_set);
 	CPU_SET(1, &f->params.cpu_set);
-	assert_int_equal(results_alloc(&f->results, &f->params, NR_CPUS), 0);
+	assert_int_equal(results_alloc_params(&f->results, &f->params, NR_CPUS), 0);
 	f->results.elapsed_s = 5;
 }
 
@@ -219,7 +221,7 @@ static void setup_cpu0(struct fixture *f, enum rtla_tracer tracer)
 	params_init(&f->params, tracer, MODE_TOP);
 	CPU_SET(0, &f->params.cpu_set);
 	f->params.user_threads = tracer == TRACER_TIMERLAT;
-	assert_int_equal(results_alloc(&f->results, &f->params, 1), 0);
+	assert_int_equal(results_alloc_params(&f->results, &f->params, 1), 0);
 }
 
 /*

@@ -2,6 +2,8 @@
 /* Percentiles, budgets and the machine-readable reports. */
 #include "testutil.h"
 
+#include "layout_helper.h"
+
 #include <unistd.h>
 
 #include <json.h>
@@ -163,7 +165,7 @@ static void model_init(struct model *m)
 	assert_int_equal(budget_parse("irq:max=20us", TRACER_TIMERLAT,
 				      MODE_HIST, &m->params.budgets[1], &why), 0);
 	m->params.nr_budgets = 2;
-	assert_int_equal(results_alloc(&m->results, &m->params, 2), 0);
+	assert_int_equal(results_alloc_params(&m->results, &m->params, 2), 0);
 	fill(&m->results.cpu[0].hist[CTX_IRQ], 5, 100);
 	fill(&m->results.cpu[0].hist[CTX_THREAD], 10, 100);
 	fill(&m->results.cpu[1].hist[CTX_IRQ], 6, 99);
@@ -513,7 +515,7 @@ static void test_json_osnoise_top(void **state)
 	memset(&m, 0, sizeof(m));
 	params_init(&m.params, TRACER_OSNOISE, MODE_TOP);
 	CPU_SET(0, &m.params.cpu_set);
-	assert_int_equal(results_alloc(&m.results, &m.params, 1), 0);
+	assert_int_equal(results_alloc_params(&m.results, &m.params, 1), 0);
 	period.runtime = 1000000;
 	period.noise = 300;
 	period.max_single = 100;

@@ -6,6 +6,8 @@
  */
 #include "testutil.h"
 
+#include "layout_helper.h"
+
 #include "input/saved_run.h"
 #include "model/compare.h"
 #include "output/compare_report.h"
@@ -29,7 +31,7 @@ static void live_init(struct live *l, uint64_t spike)
 	l->params.bucket_size = 2;
 	CPU_SET(0, &l->params.cpu_set);
 	CPU_SET(1, &l->params.cpu_set);
-	assert_int_equal(results_alloc(&l->results, &l->params, 2), 0);
+	assert_int_equal(results_alloc_params(&l->results, &l->params, 2), 0);
 	for (i = 0; i < 90; i++) {
 		histogram_add(&l->results.cpu[0].hist[CTX_IRQ], 3 + i % 5);
 		histogram_add(&l->results.cpu[0].hist[CTX_THREAD], 9 + i % 7);

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 #include "testutil.h"
 
+#include "layout_helper.h"
+
 #include <sys/mman.h>
 #include <sys/resource.h>
 #include <sys/wait.h>
@@ -132,19 +134,19 @@ static void test_results_histogram_bytes(void **state)
 	CPU_SET(5, &params.cpu_set);
 	params.entries = 9999999;
 	/* irq, thread and user: 240 MB a CPU */
-	assert_int_equal(results_histogram_bytes(&params, 2),
+	assert_int_equal(histogram_bytes_params(&params, 2),
 			 2ULL * 3 * 9999999 * sizeof(uint64_t));
 	params_free(&params);
 	params_init(&params, TRACER_OSNOISE, MODE_HIST);
 	CPU_ZERO(&params.cpu_set);
 	CPU_SET(1, &params.cpu_set);
-	assert_int_equal(results_histogram_bytes(&params, 2),
+	assert_int_equal(histogram_bytes_params(&params, 2),
 			 256 * sizeof(uint64_t));
 	params_free(&params);
 	/* top keeps no histogram */
 	params_init(&params, TRACER_TIMERLAT, MODE_TOP);
 	CPU_SET(0, &params.cpu_set);
-	assert_int_equal(results_histogram_bytes(&params, 2), 0);
+	assert_int_equal(histogram_bytes_params(&params, 2), 0);
 	params_free(&params);
 }
 
@@ -155,7 +157,7 @@ static void test_results_units(void **state)
 
 	params_init(&params, TRACER_TIMERLAT, MODE_HIST);
 	CPU_SET(1, &params.cpu_set);
-	assert_int_equal(results_alloc(&r, &params, 2), 0);
+	assert_int_equal(results_alloc_params(&r, &params, 2), 0);
 	results_add_sample(&r, 1, CTX_IRQ, 1999);
 	results_add_sample(&r, 1, CTX_THREAD, 5000);
 	/* not a timerlat context, not a context at all, not a CPU */
@@ -172,7 +174,7 @@ static void test_results_units(void **state)
 	results_free(&r);
 
 	params.nano = true;
-	assert_int_equal(results_alloc(&r, &params, 2), 0);
+	assert_int_equal(results_alloc_params(&r, &params, 2), 0);
 	results_add_sample(&r, 1, CTX_IRQ, 1999);
 	assert_int_equal(r.cpu[1].hist[CTX_IRQ].stats.max, 1999);
 	assert_int_equal(r.cpu[1].hist[CTX_IRQ].over, 1);
@@ -182,7 +184,7 @@ static void test_results_units(void **state)
 	/* osnoise: noise durations in us, whatever -n says */
 	params_init(&params, TRACER_OSNOISE, MODE_HIST);
 	CPU_SET(1, &params.cpu_set);
-	assert_int_equal(results_alloc(&r, &params, 2), 0);
+	assert_int_equal(results_alloc_params(&r, &params, 2), 0);
 	results_add_sample(&r, 1, CTX_NOISE, 7500);
 	assert_int_equal(r.cpu[1].hist[CTX_NOISE].stats.max, 7);
 	assert_int_equal(r.cpu[1].hist[CTX_NOISE].buckets[7], 1);
@@ -196,7 +198,7 @@ static void test_results_unmeasured_cpu(void **state)
 
 	params_init(&params, TRACER_OSNOISE, MODE_TOP);
 	CPU_SET(0, &params.cpu_set);
-	assert_int_equal(results_alloc(&r, &params, 2), 0);
+	assert_int_equal(results_alloc_params(&r, &params, 2), 0);
 	results_add_sample(&r, 1, CTX_NOISE, 9000);
 	assert_int_equal(r.cpu[1].hist[CTX_NOISE].stats.count, 0);
 	assert_false(results_cpu_shown(&r, 1));
@@ -253,7 +255,7 @@ static void test_large_entries_one_cpu(void **state)
 	assert_true(pid >= 0);
 	if (!pid) {
 		if (setrlimit(RLIMIT_AS, &limit) ||
-		    results_alloc(&results, &params, 1024))
+		    results_alloc_params(&results, &params, 1024))
 			_exit(1);
 		results_add_sample(&results, 0, CTX_THREAD, 9999998000ULL);
 		if (results.cpu[1].hist[CTX_THREAD].buckets ||

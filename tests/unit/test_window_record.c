@@ -2,6 +2,8 @@
 /* --record: one JSON line per window, capped and rotated. */
 #include "testutil.h"
 
+#include "layout_helper.h"
+
 #include <errno.h>
 #include <json.h>
 #include <sys/stat.h>
@@ -28,7 +30,7 @@ static int setup(void **state)
 	params_init(&f->params, TRACER_TIMERLAT, MODE_HIST);
 	f->params.entries = 100;
 	CPU_SET(1, &f->params.cpu_set);
-	assert_int_equal(results_alloc(&f->window, &f->params, 2), 0);
+	assert_int_equal(results_alloc_params(&f->window, &f->params, 2), 0);
 	for (i = 0; i < 999; i++)
 		histogram_add(&f->window.cpu[1].hist[CTX_THREAD], 10);
 	histogram_add(&f->window.cpu[1].hist[CTX_THREAD], 400);

@@ -1,0 +1,180 @@
+// SPDX-License-Identifier: GPL-2.0
+/* The collector interface: the backend chosen once, then dispatched to. */
+#include <stdarg.h>
+#include <stdio.h>
+#include <time.h>
+
+#include <tracefs.h>
+
+#include "collect/collector_backend.h"
+
+#define NSEC_PER_SEC	1000000000L
+
+void collector_say(const struct collector *c, bool error, const char *fmt, ...)
+{
+	char line[512];
+	va_list ap;
+
+	if (!c->config.say)
+		return;
+	va_start(ap, fmt);
+	vsnprintf(line, sizeof(line), fmt, ap);
+	va_end(ap);
+	c->config.say(c->config.say_ctx, error, line);
+}
+
+/* collector_say() before there is a collector. */
+static void say_debug(const struct collector_config *config, const char *line)
+{
+	if (config->say)
+		config->say(config->say_ctx, false, line);
+}
+
+/*
+ * timerlat: the BPF program, unless ruled out; osnoise: the hist trigger
+ * where the tool has one, the BPF program only when asked for.  Not the
+ * default for osnoise: where recording a sample costs more than the
+ * threshold (under emulation), the hist trigger's cost shows up as noise
+ * in the next sample, as it does for rtla, and the BPF program's does
+ * not, so the counts are not rtla's.
+ */
+static bool try_bpf(const struct collector_config *config)
+{
+	if (config->choice == COLLECTOR_TRACEFS) {
+		say_debug(config, "RTLA_COLLECTOR=tracefs: reading every record");
+		return false;
+	}
+	if (config->timerlat && config->choice == COLLECTOR_NO_BPF) {
+		say_debug(config, "RTLA_NO_BPF=1: reading every record");
+		return false;
+	}
+	if (config->timerlat)
+		return true;
+	return config->kernel_hist && config->choice == COLLECTOR_BPF;
+}
+
+static bool try_hist(const struct collector_config *config)
+{
+	return !config->timerlat && config->kernel_hist &&
+	       config->choice != COLLECTOR_TRACEFS;
+}
+
+struct collector *collector_open(const struct collector_config *config,
+				 char *why, size_t len)
+{
+	struct tracefs_backend *reader;
+	struct collector *c = NULL;
+
+	if (try_bpf(config))
+		c = bpf_backend_open(config);
+	if (c)
+		return c;
+	reader = tracefs_backend_open(config, why, len);
+	if (!reader)
+		return NULL;
+	if (try_hist(config))
+		c = hist_backend_open(config, reader);
+	return c ? c : &reader->base;
+}
+
+void collector_close(struct collector *c)
+{
+	if (c)
+		c->ops->close(c);
+}
+
+const char *collector_name(const struct collector *c)
+{
+	return c->ops->name;
+}
+
+int collector_start(struct collector *c)
+{
+	return c->ops->start ? c->ops->start(c) : 0;
+}
+
+long collector_interval_ns(struct collector *c)
+{
+	return c->ops->interval_ns ? c->ops->interval_ns(c) :
+	       COLLECTOR_DEFAULT_INTERVAL_NS;
+}
+
+void collector_wait(struct collector *c, long timeout_ns)
+{
+	struct timespec ts = {
+		.tv_sec = timeout_ns / NSEC_PER_SEC,
+		.tv_nsec = timeout_ns % NSEC_PER_SEC,
+	};
+
+	if (c->ops->wait)
+		c->ops->wait(c, timeout_ns);
+	else
+		nanosleep(&ts, NULL);
+}
+
+void collector_drain(struct collector *c)
+{
+	if (c->ops->drain)
+		c->ops->drain(c);
+}
+
+bool collector_stopped(struct collector *c)
+{
+	return c->ops->stopped(c);
+}
+
+void collector_resume(struct collector *c)
+{
+	c->ops->resume(c);
+}
+
+void collector_snapshot(struct collector *c)
+{
+	if (c->ops->snapshot)
+		c->ops->snapshot(c);
+}
+
+void collector_reset(struct collector *c)
+{
+	if (c->ops->reset)
+		c->ops->reset(c);
+}
+
+void collector_freeze(struct collector *c)
+{
+	if (c->ops->freeze)
+		c->ops->freeze(c);
+}
+
+void collector_stop(struct collector *c)
+{
+	c->ops->stop(c);
+}
+
+void collector_collect(struct collector *c)
+{
+	if (c->ops->collect)
+		c->ops->collect(c);
+}
+
+uint64_t collector_lost(struct collector *c)
+{
+	if (c->ops->lost)
+		c->ops->lost(c);
+	return results_lost_total(c->config.results);
+}
+
+bool collector_instance_stopped(struct collector *c)
+{
+	return !tracefs_trace_is_on(c->config.instance);
+}
+
+void collector_instance_resume(struct collector *c)
+{
+	tracefs_trace_on(c->config.instance);
+}
+
+void collector_instance_stop(struct collector *c)
+{
+	tracefs_trace_off(c->config.instance);
+}

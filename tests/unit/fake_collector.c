@@ -1,0 +1,163 @@
+// SPDX-License-Identifier: GPL-2.0
+/* A scripted collector on a fake clock: see fake_collector.h. */
+#include <sys/syscall.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "testutil.h"
+
+#include "fake_collector.h"
+#include "run/run.h"
+
+#define NSEC_PER_SEC	1000000000ULL
+
+static uint64_t clock_ns;
+
+int __wrap_clock_gettime(clockid_t clock, struct timespec *ts);
+int __wrap_nanosleep(const struct timespec *req, struct timespec *rem);
+
+int __wrap_clock_gettime(clockid_t clock, struct timespec *ts)
+{
+	if (clock != CLOCK_MONOTONIC)
+		return syscall(SYS_clock_gettime, clock, ts);
+	ts->tv_sec = clock_ns / NSEC_PER_SEC;
+	ts->tv_nsec = clock_ns % NSEC_PER_SEC;
+	return 0;
+}
+
+static struct fake_collector *current;
+
+static void advance(uint64_t ns)
+{
+	struct fake_collector *fake = current;
+
+	clock_ns += ns;
+	if (!fake)
+		return;
+	if (fake->signal_at_ns && clock_ns >= fake->signal_at_ns &&
+	    !run_stop_requested) {
+		run_stop_requested = fake->signal;
+		run_signals_caught++;
+	}
+	if (fake->next_hit < FAKE_MAX_HITS &&
+	    fake->hit_at_ns[fake->next_hit] &&
+	    clock_ns >= fake->hit_at_ns[fake->next_hit]) {
+		fake->hit = true;
+		fake->next_hit++;
+	}
+}
+
+int __wrap_nanosleep(const struct timespec *req, struct timespec *rem)
+{
+	advance((uint64_t)req->tv_sec * NSEC_PER_SEC + req->tv_nsec);
+	return 0;
+}
+
+uint64_t fake_clock_ns(void)
+{
+	return clock_ns;
+}
+
+static struct fake_collector *to_fake(struct collector *c)
+{
+	return (struct fake_collector *)c;
+}
+
+/* The call's letter in fake->calls; a run longer than it ends in '+'. */
+static void note(struct collector *c, char call)
+{
+	struct fake_collector *fake = to_fake(c);
+	size_t len = strlen(fake->calls), last = sizeof(fake->calls) - 2;
+
+	fake->calls[len < last ? len : last] = len < last ? call : '+';
+}
+
+static void fake_wait(struct collector *c, long timeout_ns)
+{
+	note(c, 'w');
+	if (++to_fake(c)->waits > FAKE_MAX_WAITS)
+		fail_msg("the loop waited %u times: it does not end",
+			 to_fake(c)->waits - 1);
+	advance(timeout_ns);
+}
+
+static void fake_drain(struct collector *c)
+{
+	note(c, 'd');
+	results_add_sample(c->config.results, 0, CTX_IRQ, 1000);
+}
+
+static bool fake_stopped(struct collector *c)
+{
+	return to_fake(c)->hit;
+}
+
+static void fake_resume(struct collector *c)
+{
+	note(c, 'r');
+	to_fake(c)->hit = false;
+}
+
+static void fake_snapshot(struct collector *c)
+{
+	note(c, 's');
+}
+
+static void fake_reset(struct collector *c)
+{
+	note(c, 'R');
+	to_fake(c)->reset_at_ns = clock_ns;
+}
+
+static void fake_freeze(struct collector *c)
+{
+	note(c, 'f');
+}
+
+static void fake_stop(struct collector *c)
+{
+	note(c, 'S');
+	to_fake(c)->stopped_at_ns = clock_ns;
+}
+
+static void fake_collect(struct collector *c)
+{
+	note(c, 'c');
+}
+
+static void fake_lost(struct collector *c)
+{
+	note(c, 'l');
+	c->config.results->cpu[0].lost_events = to_fake(c)->lost;
+}
+
+static void fake_close(struct collector *c)
+{
+	current = NULL;
+}
+
+static const struct collector_ops fake_ops = {
+	.name = "fake",
+	.interval_ns = NULL,
+	.wait = fake_wait,
+	.drain = fake_drain,
+	.stopped = fake_stopped,
+	.resume = fake_resume,
+	.snapshot = fake_snapshot,
+	.reset = fake_reset,
+	.freeze = fake_freeze,
+	.stop = fake_stop,
+	.collect = fake_collect,
+	.lost = fake_lost,
+	.close = fake_close,
+};
+
+void fake_collector_init(struct fake_collector *fake,
+			 struct rtla_results *results)
+{
+	memset(fake, 0, sizeof(*fake));
+	fake->base.ops = &fake_ops;
+	fake->base.config.results = results;
+	clock_ns = 0;
+	current = fake;
+}
