@@ -24,14 +24,31 @@ struct opt_ctx {
 				   printed instead of ours */
 };
 
+/* The groups of --help, in the order printed (rtla 7.2's, and ours). */
+enum opt_group {
+	GROUP_TRACING,
+	GROUP_EVENTS,
+	GROUP_CPUS,
+	GROUP_THREADS,
+	GROUP_HISTOGRAM,
+	GROUP_OUTPUT,
+	GROUP_TUNING,
+	GROUP_ACTIONS,
+	GROUP_BUDGETS,
+	GROUP_GENERAL,
+	NR_OPT_GROUPS,
+};
+
 struct opt_spec {
 	const char *long_name;
 	int short_name;			/* 0: long form only */
 	int has_arg;			/* getopt's no/required/optional_argument */
 	unsigned int tools;		/* FOR_* mask */
-	const char *arg_name;		/* for --help */
+	const char *arg_name;		/* for --help: "us" shows as <us>; an
+					   optional one is shown as written */
 	const char *help;
 	int (*set)(struct opt_ctx *ctx, const char *arg, const char **why);
+	enum opt_group group;		/* where --help lists it */
 };
 
 /* The tool a command line is parsed for. */
@@ -45,8 +62,10 @@ struct tool_id {
 
 enum options_result {
 	OPTIONS_OK = 0,
-	OPTIONS_HELP = 1,	/* --help was printed: exit 0 */
+	OPTIONS_HELP = 1,	/* --help was printed: exit 129 */
 	OPTIONS_ERROR = -1,	/* one line was printed: exit 1 */
+	OPTIONS_USAGE = -2,	/* a usage error (unknown option, missing
+				   value), in one line: exit 129 */
 };
 
 unsigned int tool_mask(const struct tool_id *tool);

@@ -35,6 +35,7 @@ extern const struct rtla_tool hwnoise_tool;
 #define RTLA_EXIT_ERROR			1
 #define RTLA_EXIT_THRESHOLD_HIT		2	/* a stop threshold ended it */
 #define RTLA_EXIT_BUDGET_MISSED		2	/* a --budget was exceeded */
+#define RTLA_EXIT_USAGE			129	/* --help, or a usage error */
 
 /* Parse argv for @tool and run it: returns the exit status. */
 int tool_main(const struct rtla_tool *tool, int argc, char **argv,

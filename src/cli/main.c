@@ -30,7 +30,7 @@ static void usage(FILE *out)
 {
 	size_t i;
 
-	fprintf(out, "rtla version %s\n\n  usage: rtla COMMAND [MODE] [OPTIONS]\n\n  commands:\n",
+	fprintf(out, "\nrtla version %s\n\n  usage: rtla COMMAND ...\n\n  commands:\n",
 		RTLA_VERSION);
 	for (i = 0; i < NR_COMMANDS; i++)
 		fprintf(out, "     %-9s- %s\n", commands[i].name,
@@ -42,16 +42,30 @@ static void usage(FILE *out)
 	fprintf(out, "     %-9s- %s\n", "plot",
 		"draw the latency histograms of saved reports (SVG, PNG, PDF)");
 	fprintf(out, "\n  modes of osnoise and timerlat: top (the default), hist\n");
-	fprintf(out, "  rtla COMMAND [MODE] --help describes the options\n");
+	fprintf(out, "  rtla COMMAND [MODE] --help describes the options\n\n");
 }
 
+/* "rtla timerlat --help": the command's modes, in rtla 7.2's layout. */
 static void command_usage(const struct command *cmd, FILE *out)
 {
-	fprintf(out, "rtla %s: %s\n\n  usage: rtla %s [MODE] [OPTIONS]\n\n",
-		cmd->name, cmd->help, cmd->name);
+	fprintf(out, "\n%s version %s\n\n  usage: [rtla] %s [MODE] ...\n\n",
+		cmd->name, RTLA_VERSION, cmd->name);
 	fprintf(out, "  modes:\n     top   - %s\n     hist  - %s\n\n",
 		cmd->top->id.summary, cmd->hist->id.summary);
-	fprintf(out, "  without a MODE, top runs with the given options\n");
+	fprintf(out, "without a MODE, top runs with the arguments given\n\n");
+}
+
+/*
+ * Help asked for: on stdout, exit status 129 as rtla 7.2's; a help that
+ * could not be written is an error.
+ */
+static int help_done(void)
+{
+	if (!fflush(stdout) && !ferror(stdout))
+		return RTLA_EXIT_USAGE;
+	fprintf(stderr, "rtla: cannot write the help: %s\n",
+		strerror(errno ? errno : EIO));
+	return RTLA_EXIT_ERROR;
 }
 
 static bool is_help(const char *arg)
@@ -93,7 +107,7 @@ static int run_command(const struct command *cmd, int argc, char **argv)
 	if (argc < 2 || argv[1][0] == '-') {
 		if (argc == 2 && is_help(argv[1])) {
 			command_usage(cmd, stdout);
-			return RTLA_EXIT_OK;
+			return help_done();
 		}
 		return tool_main(cmd->top, argc, argv, cmdline);
 	}
@@ -103,11 +117,11 @@ static int run_command(const struct command *cmd, int argc, char **argv)
 		return tool_main(cmd->hist, argc - 1, argv + 1, cmdline);
 	if (is_help(argv[1])) {
 		command_usage(cmd, stdout);
-		return RTLA_EXIT_OK;
+		return help_done();
 	}
 	fprintf(stderr, "rtla %s: unknown mode '%s' (top or hist)\n",
 		cmd->name, argv[1]);
-	return RTLA_EXIT_ERROR;
+	return RTLA_EXIT_USAGE;
 }
 
 /* The command called @name, or NULL. */
@@ -133,11 +147,11 @@ static int dispatch(int argc, char **argv)
 		return run_command(cmd, argc, argv);
 	if (argc < 2) {
 		usage(stderr);
-		return RTLA_EXIT_ERROR;
+		return RTLA_EXIT_USAGE;
 	}
 	if (is_help(argv[1])) {
 		usage(stdout);
-		return RTLA_EXIT_OK;
+		return help_done();
 	}
 	if (is_version(argv[1]))
 		return print_version();
@@ -152,7 +166,7 @@ static int dispatch(int argc, char **argv)
 		return plot_exec(argc - 1, argv + 1);
 	fprintf(stderr, "rtla: unknown command '%s' (osnoise, timerlat, hwnoise, report, compare or plot)\n",
 		argv[1]);
-	return RTLA_EXIT_ERROR;
+	return RTLA_EXIT_USAGE;
 }
 
 /*

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
+#include <errno.h>
 #include <getopt.h>
 #include <stddef.h>
 #include <stdlib.h>
@@ -410,106 +411,121 @@ static int set_stack_format(struct opt_ctx *ctx, const char *arg,
 #define ANY	FOR_ALL
 #define HIST(t)	((t) | FOR_HIST)
 
+/*
+ * Grouped as --help lists them, in rtla 7.2's order within each group;
+ * ours (--percentiles, --json, --budget, ...) join the group they belong to.
+ */
 static const struct opt_spec option_table[] = {
-	{ "auto", 'a', required_argument, ANY, "us",
-	  "stop when a sample reaches <us>, keep the trace (sets the stop thresholds and -t)", set_auto },
+	/* Tracing Options */
 	{ "period", 'p', required_argument, OSN, "us",
-	  "osnoise period in us", set_osnoise_period },
+	  "osnoise period in us", set_osnoise_period, GROUP_TRACING },
 	{ "runtime", 'r', required_argument, OSN, "us",
-	  "osnoise runtime in us, at most the period", set_runtime },
+	  "osnoise runtime in us, at most the period", set_runtime, GROUP_TRACING },
 	{ "stop", 's', required_argument, OSN, "us",
-	  "stop tracing when a single noise reaches <us>", set_stop },
+	  "stop tracing when a single noise reaches <us>", set_stop, GROUP_TRACING },
 	{ "stop-total", 'S', required_argument, OSN, "us",
-	  "stop tracing when the noise of one period reaches <us>", set_stop_total },
+	  "stop tracing when the noise of one period reaches <us>", set_stop_total, GROUP_TRACING },
 	{ "threshold", 'T', required_argument, OSN, "us",
-	  "the smallest gap counted as noise (tracing_thresh; 0 means 5 us)", set_threshold },
-	{ "period", 'p', required_argument, TLAT, "us",
-	  "timerlat period in us (100-1000000)", set_timerlat_period },
+	  "the smallest gap counted as noise (tracing_thresh; 0 means 5 us)", set_threshold, GROUP_TRACING },
 	{ "irq", 'i', required_argument, TLAT, "us",
-	  "stop tracing when an IRQ latency reaches <us>", set_stop },
-	{ "thread", 'T', required_argument, TLAT, "us",
-	  "stop tracing when a thread latency reaches <us>", set_stop_total },
+	  "stop tracing when an IRQ latency reaches <us>", set_stop, GROUP_TRACING },
+	{ "period", 'p', required_argument, TLAT, "us",
+	  "timerlat period in us (100-1000000)", set_timerlat_period, GROUP_TRACING },
 	{ "stack", 's', required_argument, TLAT, "us",
-	  "save the IRQ stack when a thread latency reaches <us>", set_stack },
-	{ "aa-only", 0, required_argument, FOR_TIMERLAT | FOR_TOP, "us",
-	  "stop when a latency reaches <us> and print only the auto-analysis, no statistics", set_aa_only },
-	{ "no-aa", 0, no_argument, TLAT, NULL,
-	  "no auto-analysis of a stop (it runs whenever a stop threshold is set)", set_no_aa },
-	{ "dump-tasks", 0, no_argument, TLAT, NULL,
-	  "on a stop, the auto-analysis also prints the task each CPU was running", set_dump_tasks },
-	{ "stack-format", 0, required_argument, TLAT, "format",
-	  "how the analysis prints a stack with unknown addresses: truncate (stop there, the default), skip or full", set_stack_format },
-	{ "cpus", 'c', required_argument, ANY, "cpu-list",
-	  "measure only these CPUs (example: 0-3,5)", set_cpus },
-	{ "duration", 'd', required_argument, ANY, "time[s|m|h|d]",
-	  "stop after this long (default unit: seconds)", set_duration },
-	{ "debug", 'D', no_argument, ANY, NULL,
-	  "print debug information on stderr", set_debug },
-	{ "trace", 't', optional_argument, ANY, "[=file]",
-	  "on a stop, save the trace to file (default: <tracer>_trace.txt)", set_trace },
-	{ "event", 'e', required_argument, ANY, "sys[:event]",
-	  "enable this event in the trace instance; repeatable", set_event },
+	  "save the IRQ stack when a thread latency reaches <us>", set_stack, GROUP_TRACING },
+	{ "thread", 'T', required_argument, TLAT, "us",
+	  "stop tracing when a thread latency reaches <us>", set_stop_total, GROUP_TRACING },
+	{ "trace", 't', optional_argument, ANY, "[=<[file]>]",
+	  "on a stop, save the trace to file (default: <tracer>_trace.txt)", set_trace, GROUP_TRACING },
+	/* Event Configuration */
+	{ "event", 'e', required_argument, ANY, "sys:event",
+	  "enable this event (or a whole system) in the trace instance; repeatable", set_event, GROUP_EVENTS },
 	{ "filter", 0, required_argument, ANY, "filter",
-	  "apply this filter to the previous -e event", set_filter },
+	  "apply this filter to the previous -e event", set_filter, GROUP_EVENTS },
 	{ "trigger", 0, required_argument, ANY, "trigger",
-	  "apply this trigger to the previous -e event", set_trigger },
-	{ "priority", 'P', required_argument, ANY, "o:prio|r:prio|f:prio|d:runtime:period",
-	  "scheduling of the tracer threads: SCHED_OTHER nice, SCHED_RR or SCHED_FIFO priority, or SCHED_DEADLINE runtime and period (ns, or with us, ms, s)", set_priority },
+	  "apply this trigger to the previous -e event", set_trigger, GROUP_EVENTS },
+	/* CPU Configuration */
+	{ "cpus", 'c', required_argument, ANY, "cpu-list",
+	  "measure only these CPUs (example: 0-3,5)", set_cpus, GROUP_CPUS },
 	{ "house-keeping", 'H', required_argument, ANY, "cpu-list",
-	  "run rtla's own threads only on these CPUs (default: the CPUs -c leaves free)", set_housekeeping },
-	{ "cgroup", 'C', optional_argument, ANY, "[=name]",
-	  "put the measuring threads in this cgroup (no name: rtla's own)", set_cgroup },
-	{ "user-threads", 'u', no_argument, TLAT, NULL,
-	  "measure with rtla's user-space threads (the default where the kernel has timerlat_fd)", set_user_threads },
-	{ "kernel-threads", 'k', no_argument, TLAT, NULL,
-	  "measure with the kernel's timerlat threads", set_kernel_threads },
-	{ "user-load", 'U', no_argument, TLAT, NULL,
-	  "measure your own workload, which reads osnoise/per_cpu/cpuN/timerlat_fd", set_user_load },
+	  "run rtla's own threads only on these CPUs (default: the CPUs -c leaves free)", set_housekeeping, GROUP_CPUS },
+	/* Thread Configuration */
 	{ "aligned", 'A', required_argument, TLAT, "us",
-	  "align the threads' wake-ups to this offset from each other (TIMERLAT_ALIGN)", set_aligned },
-	{ "warm-up", 0, required_argument, ANY, "s",
-	  "let the workload run this long before collecting", set_warm_up },
-	{ "trace-buffer-size", 0, required_argument, ANY, "kB",
-	  "per-CPU ring buffer size of rtla's trace instances", set_buffer_size },
-	{ "deepest-idle-state", 0, required_argument, TLAT, "n",
-	  "let the measured CPUs go no deeper than idle state n (restored at the end)", set_deepest_idle_state },
-	{ "on-threshold", 0, required_argument, ANY, "action",
-	  "when a stop threshold is hit: trace[,file=NAME], signal,num=N,pid=PID|parent, shell,command=CMD or continue; repeatable, run in order up to one that fails or continue", set_on_threshold },
-	{ "on-end", 0, required_argument, ANY, "action",
-	  "when the measurement ends: an action as for --on-threshold; repeatable", set_on_end },
-	{ "quiet", 'q', no_argument, FOR_TRACERS | FOR_TOP | FOR_HWNOISE, NULL,
-	  "print only the final summary", set_quiet },
-	{ "nano", 'n', no_argument, TLAT, NULL,
-	  "show latencies in nanoseconds", set_nano },
-	{ "dma-latency", 0, required_argument, TLAT, "us",
-	  "hold /dev/cpu_dma_latency at <us> while measuring", set_dma_latency },
+	  "align the threads' wake-ups to this offset from each other (TIMERLAT_ALIGN)", set_aligned, GROUP_THREADS },
+	{ "cgroup", 'C', optional_argument, ANY, "[=...]",
+	  "put the measuring threads in this cgroup (no name: rtla's own)", set_cgroup, GROUP_THREADS },
+	{ "kernel-threads", 'k', no_argument, TLAT, NULL,
+	  "measure with the kernel's timerlat threads", set_kernel_threads, GROUP_THREADS },
+	{ "priority", 'P', required_argument, ANY, "o:prio|r:prio|f:prio|d:runtime:period",
+	  "scheduling of the measuring threads: SCHED_OTHER nice, SCHED_RR or SCHED_FIFO priority, or SCHED_DEADLINE runtime and period (ns, or with us, ms, s)", set_priority, GROUP_THREADS },
+	{ "user-load", 'U', no_argument, TLAT, NULL,
+	  "measure your own workload, which reads osnoise/per_cpu/cpuN/timerlat_fd", set_user_load, GROUP_THREADS },
+	{ "user-threads", 'u', no_argument, TLAT, NULL,
+	  "measure with rtla's user-space processes (the default where the kernel has timerlat_fd)", set_user_threads, GROUP_THREADS },
+	/* Histogram Options */
 	{ "bucket-size", 'b', required_argument, HIST(FOR_TRACERS), "N",
-	  "histogram bucket size (default 1)", set_bucket_size },
+	  "histogram bucket size (default 1)", set_bucket_size, GROUP_HISTOGRAM },
 	{ "entries", 'E', required_argument, HIST(FOR_TRACERS), "N",
-	  "number of histogram buckets (default 256)", set_entries },
-	{ "no-irq", 0, no_argument, HIST(FOR_TIMERLAT), NULL,
-	  "leave out IRQ latencies", set_no_irq },
-	{ "no-thread", 0, no_argument, HIST(FOR_TIMERLAT), NULL,
-	  "leave out thread latencies", set_no_thread },
+	  "number of histogram buckets (default 256)", set_entries, GROUP_HISTOGRAM },
 	{ "no-header", 0, no_argument, HIST(FOR_TRACERS), NULL,
-	  "do not print the header", set_no_header },
-	{ "no-summary", 0, no_argument, HIST(FOR_TRACERS), NULL,
-	  "do not print the summary", set_no_summary },
+	  "do not print the header", set_no_header, GROUP_HISTOGRAM },
 	{ "no-index", 0, no_argument, HIST(FOR_TRACERS), NULL,
-	  "do not print the index column", set_no_index },
+	  "do not print the index column", set_no_index, GROUP_HISTOGRAM },
+	{ "no-irq", 0, no_argument, HIST(FOR_TIMERLAT), NULL,
+	  "leave out IRQ latencies", set_no_irq, GROUP_HISTOGRAM },
+	{ "no-summary", 0, no_argument, HIST(FOR_TRACERS), NULL,
+	  "do not print the summary", set_no_summary, GROUP_HISTOGRAM },
+	{ "no-thread", 0, no_argument, HIST(FOR_TIMERLAT), NULL,
+	  "leave out thread latencies", set_no_thread, GROUP_HISTOGRAM },
 	{ "with-zeros", 0, no_argument, HIST(FOR_TRACERS), NULL,
-	  "print buckets that are empty on every CPU too", set_with_zeros },
+	  "print buckets that are empty on every CPU too", set_with_zeros, GROUP_HISTOGRAM },
 	{ "percentiles", 0, no_argument, HIST(FOR_TRACERS), NULL,
-	  "add p50, p90, p99, p99.9 and p99.99 rows after max:", set_percentiles },
+	  "add p50, p90, p99, p99.9 and p99.99 rows after max:", set_percentiles, GROUP_HISTOGRAM },
+	/* Output */
+	{ "nano", 'n', no_argument, TLAT, NULL,
+	  "show latencies in nanoseconds", set_nano, GROUP_OUTPUT },
+	{ "quiet", 'q', no_argument, FOR_TRACERS | FOR_TOP | FOR_HWNOISE, NULL,
+	  "print only the final summary", set_quiet, GROUP_OUTPUT },
 	{ "json", 0, required_argument, FOR_TRACERS | FOR_MODES, "FILE",
-	  "write the results as JSON (rt-tests layout plus an \"rtla\" key) to FILE, - for stdout", set_json_file },
-	{ "budget", 0, required_argument, FOR_TRACERS | FOR_MODES, "CTX:STAT=VALUE",
-	  "fail the run (exit 2) if a CPU exceeds it at the end: CTX irq, thread, user (timerlat) or noise (osnoise); STAT max, avg, over or pN (hist); VALUE in us unless suffixed ns, us, ms, s; repeatable", set_budget },
+	  "write the results as JSON (rt-tests layout plus an \"rtla\" key) to FILE, - for stdout", set_json_file, GROUP_OUTPUT },
 	{ "openmetrics", 0, required_argument, FOR_TRACERS | FOR_MODES, "FILE",
-	  "write the results as Prometheus/OpenMetrics text to FILE, atomically", set_openmetrics_file },
+	  "write the results as Prometheus/OpenMetrics text to FILE, atomically", set_openmetrics_file, GROUP_OUTPUT },
 	{ "junit", 0, required_argument, FOR_TRACERS | FOR_MODES, "FILE",
-	  "write the verdicts (the run, each budget) as JUnit XML to FILE", set_junit_file },
-	{ "help", 'h', no_argument, ANY, NULL, "print this help", NULL },
+	  "write the verdicts (the run, each budget) as JUnit XML to FILE", set_junit_file, GROUP_OUTPUT },
+	/* System Tuning */
+	{ "deepest-idle-state", 0, required_argument, TLAT, "n",
+	  "let the measured CPUs go no deeper than idle state n (restored at the end)", set_deepest_idle_state, GROUP_TUNING },
+	{ "dma-latency", 0, required_argument, TLAT, "us",
+	  "hold /dev/cpu_dma_latency at <us> while measuring", set_dma_latency, GROUP_TUNING },
+	{ "trace-buffer-size", 0, required_argument, ANY, "kB",
+	  "per-CPU ring buffer size of rtla's trace instances", set_buffer_size, GROUP_TUNING },
+	{ "warm-up", 0, required_argument, ANY, "s",
+	  "let the workload run this long before collecting", set_warm_up, GROUP_TUNING },
+	/* Auto Analysis and Actions */
+	{ "auto", 'a', required_argument, ANY, "us",
+	  "stop when a sample reaches <us>, keep the trace (sets the stop thresholds and -t)", set_auto, GROUP_ACTIONS },
+	{ "aa-only", 0, required_argument, FOR_TIMERLAT | FOR_TOP, "us",
+	  "stop when a latency reaches <us> and print only the auto-analysis, no statistics", set_aa_only, GROUP_ACTIONS },
+	{ "dump-tasks", 0, no_argument, TLAT, NULL,
+	  "on a stop, the auto-analysis also prints the task each CPU was running", set_dump_tasks, GROUP_ACTIONS },
+	{ "no-aa", 0, no_argument, TLAT, NULL,
+	  "no auto-analysis of a stop (it runs whenever a stop threshold is set)", set_no_aa, GROUP_ACTIONS },
+	{ "on-end", 0, required_argument, ANY, "action",
+	  "when the measurement ends: an action as for --on-threshold; repeatable", set_on_end, GROUP_ACTIONS },
+	{ "on-threshold", 0, required_argument, ANY, "action",
+	  "when a stop threshold is hit: trace[,file=NAME], signal,num=N,pid=PID|parent, shell,command=CMD or continue; repeatable, run in order up to one that fails or continue", set_on_threshold, GROUP_ACTIONS },
+	{ "stack-format", 0, required_argument, TLAT, "format",
+	  "how the analysis prints a stack with unknown addresses: truncate (stop there, the default), skip or full", set_stack_format, GROUP_ACTIONS },
+	/* Budgets (ours) */
+	{ "budget", 0, required_argument, FOR_TRACERS | FOR_MODES, "CTX:STAT=VALUE",
+	  "fail the run (exit 2) if a CPU exceeds it at the end: CTX irq, thread, user (timerlat) or noise (osnoise); STAT max, avg, over or pN (hist); VALUE in us unless suffixed ns, us, ms, s; repeatable", set_budget, GROUP_BUDGETS },
+	/* General */
+	{ "debug", 'D', no_argument, ANY, NULL,
+	  "print debug information on stderr", set_debug, GROUP_GENERAL },
+	{ "duration", 'd', required_argument, ANY, "time[s|m|h|d]",
+	  "stop after this long (default unit: seconds)", set_duration, GROUP_GENERAL },
+	{ "help", 'h', no_argument, ANY, NULL,
+	  "print this help (exit status 129)", NULL, GROUP_GENERAL },
 };
 
 const struct opt_spec *options_table(size_t *count)
@@ -547,27 +563,76 @@ static size_t tool_options(const struct tool_id *tool,
 	return count;
 }
 
+static const char *const group_titles[NR_OPT_GROUPS] = {
+	[GROUP_TRACING] = "Tracing Options",
+	[GROUP_EVENTS] = "Event Configuration",
+	[GROUP_CPUS] = "CPU Configuration",
+	[GROUP_THREADS] = "Thread Configuration",
+	[GROUP_HISTOGRAM] = "Histogram Options",
+	[GROUP_OUTPUT] = "Output",
+	[GROUP_TUNING] = "System Tuning",
+	[GROUP_ACTIONS] = "Auto Analysis and Actions",
+	[GROUP_BUDGETS] = "Budgets",
+	[GROUP_GENERAL] = "General",
+};
+
+/* Where descriptions start; an option longer than the gap before it
+   gets its own line. */
+#define HELP_DESC_COLUMN	26
+
+/* "    -p, --period <us>": one option's name and value. */
+static void print_option(const struct opt_spec *spec, FILE *out)
+{
+	char name[128];
+	int len;
+
+	len = snprintf(name, sizeof(name), "    %c%c%c --%s",
+		       spec->short_name ? '-' : ' ',
+		       spec->short_name ? spec->short_name : ' ',
+		       spec->short_name ? ',' : ' ', spec->long_name);
+	if (spec->arg_name && spec->has_arg == optional_argument)
+		len += snprintf(name + len, sizeof(name) - len, "%s",
+				spec->arg_name);
+	else if (spec->arg_name)
+		len += snprintf(name + len, sizeof(name) - len, " <%s>",
+				spec->arg_name);
+	if (len <= HELP_DESC_COLUMN - 2)
+		fprintf(out, "%-*s%s\n", HELP_DESC_COLUMN, name, spec->help);
+	else
+		fprintf(out, "%s\n%*s%s\n", name, HELP_DESC_COLUMN, "",
+			spec->help);
+}
+
 void options_usage(const struct tool_id *tool, FILE *out)
 {
 	const struct opt_spec *specs[MAX_LONG_OPTIONS];
 	size_t i, count = tool_options(tool, specs);
-	char name[64];
+	const char *space = strchr(tool->name, ' ');
+	bool listed;
+	int group;
 
-	fprintf(out, "rtla %s: %s\n\n  usage: rtla %s [options]\n\n",
-		tool->name, tool->summary, tool->name);
-	for (i = 0; i < count; i++) {
-		const struct opt_spec *spec = specs[i];
-
-		if (spec->short_name)
-			snprintf(name, sizeof(name), "-%c/--%s", spec->short_name,
-				 spec->long_name);
-		else
-			snprintf(name, sizeof(name), "   --%s", spec->long_name);
-		fprintf(out, "\t  %s%s%s: %s\n", name,
-			spec->arg_name && spec->has_arg != optional_argument ? " " : "",
-			spec->arg_name ? spec->arg_name : "", spec->help);
+	/* "rtla timerlat [top]": top is the mode run without one */
+	if (space && tool->mode == MODE_TOP)
+		fprintf(out, "\n Usage: rtla %.*s [top] [<options>] [-h|--help]\n\n",
+			(int)(space - tool->name), tool->name);
+	else
+		fprintf(out, "\n Usage: rtla %s [<options>] [-h|--help]\n\n",
+			tool->name);
+	for (group = 0; group < NR_OPT_GROUPS; group++) {
+		listed = false;
+		for (i = 0; i < count; i++) {
+			if (specs[i]->group != (enum opt_group)group)
+				continue;
+			if (!listed)
+				fprintf(out, "%s:\n", group_titles[group]);
+			listed = true;
+			print_option(specs[i], out);
+		}
+		if (listed)
+			fputc('\n', out);
 	}
-	fprintf(out, "\n  exit status: 0 ok, 1 error, 2 a stop threshold was hit\n");
+	fprintf(out, "Exit status: 0 the run completed, 1 an error, 2 a stop threshold or\n"
+		"a budget was hit, 129 this help or a usage error, 128 + N signal N.\n\n");
 }
 
 static void build_getopt(const struct opt_spec **specs, size_t count,
@@ -794,6 +859,17 @@ static void argv_extra(char **argv, int i, struct extra_words *extra)
 	extra->len += n < 0 ? 0 : (size_t)n < room ? (size_t)n : room - 1;
 }
 
+/* --help on stdout; a help that could not be written is an error. */
+static enum options_result print_help(const struct tool_id *tool, FILE *err)
+{
+	options_usage(tool, stdout);
+	if (!fflush(stdout) && !ferror(stdout))
+		return OPTIONS_HELP;
+	fprintf(err, "rtla %s: cannot write the help: %s\n", tool->name,
+		strerror(errno ? errno : EIO));
+	return OPTIONS_ERROR;
+}
+
 enum options_result options_parse(const struct tool_id *tool, int argc,
 				  char **argv, int nr_cpus,
 				  struct rtla_params *params, FILE *err)
@@ -834,18 +910,16 @@ enum options_result options_parse(const struct tool_id *tool, int argc,
 			else
 				explain_long(tool, specs, count,
 					     argv[optind - 1], err);
-			return OPTIONS_ERROR;
+			return OPTIONS_USAGE;
 		}
 		if (opt == ':') {
 			fprintf(err, "rtla %s: option '%s' needs a value\n",
 				tool->name, argv[optind - 1]);
-			return OPTIONS_ERROR;
+			return OPTIONS_USAGE;
 		}
 		spec = find_spec(specs, count, opt);
-		if (!spec->set) {
-			options_usage(tool, stdout);
-			return OPTIONS_HELP;
-		}
+		if (!spec->set)
+			return print_help(tool, err);
 		arg = optarg;
 		/* "-t FILE": an optional argument given as the next word */
 		if (spec->has_arg == optional_argument && !arg &&

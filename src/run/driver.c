@@ -26,8 +26,9 @@ int tool_main(const struct rtla_tool *tool, int argc, char **argv,
 	switch (options_parse(&tool->id, argc, argv, nr_cpus, &params,
 			      stderr)) {
 	case OPTIONS_HELP:
+	case OPTIONS_USAGE:	/* rtla 7.2's status for both */
 		params_free(&params);
-		return RTLA_EXIT_OK;
+		return RTLA_EXIT_USAGE;
 	case OPTIONS_ERROR:
 		params_free(&params);
 		return RTLA_EXIT_ERROR;

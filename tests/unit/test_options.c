@@ -224,7 +224,7 @@ static void test_hwnoise(void **state)
 	done(&p);
 
 	PARSE(&hwnoise, &p, "-b", "5");
-	assert_int_equal(p.result, OPTIONS_ERROR);
+	assert_int_equal(p.result, OPTIONS_USAGE);
 	done(&p);
 }
 
@@ -298,7 +298,8 @@ static void test_bad_values(void **state)
 
 	for (i = 0; i < sizeof(bad_cases) / sizeof(bad_cases[0]); i++) {
 		parse_words(bad_cases[i].tool, &p, bad_cases[i].words);
-		assert_int_equal(p.result, OPTIONS_ERROR);
+		assert_true(p.result == OPTIONS_ERROR ||
+			    p.result == OPTIONS_USAGE);
 		assert_string_equal(p.err, bad_cases[i].message);
 		done(&p);
 	}
@@ -306,11 +307,11 @@ static void test_bad_values(void **state)
 
 /*
  * The long options a tool's --help lists, in order, as "--a --b ...":
- * each line's own ("  -h/--help: ..."), not those its text names.
+ * from its option lines, "    -p, --period <us>" or "        --no-aa".
  */
 static char *help_options(const struct tool_id *tool)
 {
-	char *list = calloc(1, 4096), *line, *p;
+	char *list = calloc(1, 4096), *line, *next, *name;
 	struct capture cap;
 	const char *text;
 	size_t len = 0, n;
@@ -318,16 +319,19 @@ static char *help_options(const struct tool_id *tool)
 	capture_open(&cap);
 	options_usage(tool, cap.stream);
 	text = capture_close(&cap);
-	for (line = (char *)text; line; line = strchr(line, '\n')) {
-		line += *line == '\n';
-		p = line + strspn(line, " \t");
-		if (p[0] == '-' && p[1] != '-' && p[1] && p[2] == '/')
-			p += 3;
-		if (strncmp(p, "--", 2))
+	for (line = (char *)text; line && *line; line = next) {
+		next = strchr(line, '\n');
+		if (next)
+			next++;
+		if (!strncmp(line, "        --", 10))
+			name = line + 8;
+		else if (!strncmp(line, "    -", 5) && !strncmp(line + 6, ", --", 4))
+			name = line + 8;
+		else
 			continue;
-		n = strspn(p + 2, "abcdefghijklmnopqrstuvwxyz-") + 2;
+		n = strspn(name + 2, "abcdefghijklmnopqrstuvwxyz-") + 2;
 		len += snprintf(list + len, 4096 - len, "%s%.*s", len ? " " : "",
-				(int)n, p);
+				(int)n, name);
 	}
 	free((char *)text);
 	return list;
@@ -339,11 +343,11 @@ static void test_help_lists_every_option(void **state)
 		const struct tool_id *tool;
 		const char *options;
 	} expected[] = {
-		{ &timerlat_hist, "--auto --period --irq --thread --stack --no-aa --dump-tasks --stack-format --cpus --duration --debug --trace --event --filter --trigger --priority --house-keeping --cgroup --user-threads --kernel-threads --user-load --aligned --warm-up --trace-buffer-size --deepest-idle-state --on-threshold --on-end --nano --dma-latency --bucket-size --entries --no-irq --no-thread --no-header --no-summary --no-index --with-zeros --percentiles --json --budget --openmetrics --junit --help" },
-		{ &timerlat_top, "--auto --period --irq --thread --stack --aa-only --no-aa --dump-tasks --stack-format --cpus --duration --debug --trace --event --filter --trigger --priority --house-keeping --cgroup --user-threads --kernel-threads --user-load --aligned --warm-up --trace-buffer-size --deepest-idle-state --on-threshold --on-end --quiet --nano --dma-latency --json --budget --openmetrics --junit --help" },
-		{ &osnoise_top, "--auto --period --runtime --stop --stop-total --threshold --cpus --duration --debug --trace --event --filter --trigger --priority --house-keeping --cgroup --warm-up --trace-buffer-size --on-threshold --on-end --quiet --json --budget --openmetrics --junit --help" },
-		{ &osnoise_hist, "--auto --period --runtime --stop --stop-total --threshold --cpus --duration --debug --trace --event --filter --trigger --priority --house-keeping --cgroup --warm-up --trace-buffer-size --on-threshold --on-end --bucket-size --entries --no-header --no-summary --no-index --with-zeros --percentiles --json --budget --openmetrics --junit --help" },
-		{ &hwnoise, "--auto --period --runtime --stop --stop-total --threshold --cpus --duration --debug --trace --event --filter --trigger --priority --house-keeping --cgroup --warm-up --trace-buffer-size --on-threshold --on-end --quiet --help" },
+		{ &timerlat_hist, "--irq --period --stack --thread --trace --event --filter --trigger --cpus --house-keeping --aligned --cgroup --kernel-threads --priority --user-load --user-threads --bucket-size --entries --no-header --no-index --no-irq --no-summary --no-thread --with-zeros --percentiles --nano --json --openmetrics --junit --deepest-idle-state --dma-latency --trace-buffer-size --warm-up --auto --dump-tasks --no-aa --on-end --on-threshold --stack-format --budget --debug --duration --help" },
+		{ &timerlat_top, "--irq --period --stack --thread --trace --event --filter --trigger --cpus --house-keeping --aligned --cgroup --kernel-threads --priority --user-load --user-threads --nano --quiet --json --openmetrics --junit --deepest-idle-state --dma-latency --trace-buffer-size --warm-up --auto --aa-only --dump-tasks --no-aa --on-end --on-threshold --stack-format --budget --debug --duration --help" },
+		{ &osnoise_top, "--period --runtime --stop --stop-total --threshold --trace --event --filter --trigger --cpus --house-keeping --cgroup --priority --quiet --json --openmetrics --junit --trace-buffer-size --warm-up --auto --on-end --on-threshold --budget --debug --duration --help" },
+		{ &osnoise_hist, "--period --runtime --stop --stop-total --threshold --trace --event --filter --trigger --cpus --house-keeping --cgroup --priority --bucket-size --entries --no-header --no-index --no-summary --with-zeros --percentiles --json --openmetrics --junit --trace-buffer-size --warm-up --auto --on-end --on-threshold --budget --debug --duration --help" },
+		{ &hwnoise, "--period --runtime --stop --stop-total --threshold --trace --event --filter --trigger --cpus --house-keeping --cgroup --priority --quiet --trace-buffer-size --warm-up --auto --on-end --on-threshold --debug --duration --help" },
 	};
 	size_t i;
 	char *list;
@@ -352,6 +356,72 @@ static void test_help_lists_every_option(void **state)
 		list = help_options(expected[i].tool);
 		assert_string_equal(list, expected[i].options);
 		free(list);
+	}
+}
+
+/*
+ * The line of rtla 7.2's --help that @line starts, as ours must have it:
+ * a group title whole, an option line up to its description; 0 if none.
+ */
+static size_t rtla72_help_key(const char *line)
+{
+	size_t len = strcspn(line, "\n");
+	const char *gap;
+
+	if (len > 1 && line[0] >= 'A' && line[0] <= 'Z' && line[len - 1] == ':')
+		return len;
+	if (strncmp(line, "        --", 10) &&
+	    (strncmp(line, "    -", 5) || strncmp(line + 6, ", --", 4)))
+		return 0;
+	/* --bpf-action is not ours (yet) */
+	if (strstr(line, "--bpf-action") == line + 8)
+		return 0;
+	gap = strstr(line + 4, "  ");
+	return gap && (size_t)(gap - line) < len ? (size_t)(gap - line) : len;
+}
+
+/* Ours lists rtla 7.2's groups and option lines, in its order. */
+static void test_help_matches_rtla72(void **state)
+{
+	static const struct {
+		const struct tool_id *tool;
+		const char *file;
+	} helps[] = {
+		{ &timerlat_hist, "rtla72/help-timerlat-hist.txt" },
+		{ &timerlat_top, "rtla72/help-timerlat-top.txt" },
+		{ &osnoise_top, "rtla72/help-osnoise-top.txt" },
+		{ &osnoise_hist, "rtla72/help-osnoise-hist.txt" },
+		{ &hwnoise, "rtla72/help-hwnoise.txt" },
+	};
+	const char *ours, *line, *at, *found;
+	struct capture cap;
+	char *ref, key[128];
+	size_t i, len, keys;
+
+	for (i = 0; i < sizeof(helps) / sizeof(helps[0]); i++) {
+		ref = read_data_file(helps[i].file);
+		capture_open(&cap);
+		options_usage(helps[i].tool, cap.stream);
+		ours = capture_close(&cap);
+		assert_non_null(strstr(ours, "\n Usage: rtla "));
+		at = ours;
+		keys = 0;
+		for (line = ref; line && *line; line = strchr(line, '\n'),
+		     line = line ? line + 1 : NULL) {
+			len = rtla72_help_key(line);
+			if (!len || len >= sizeof(key))
+				continue;
+			snprintf(key, sizeof(key), "\n%.*s", (int)len, line);
+			found = strstr(at, key);
+			if (!found)
+				fail_msg("%s: no '%s' after '%.40s'", helps[i].file,
+					 key + 1, at);
+			at = found + strlen(key);
+			keys++;
+		}
+		assert_true(keys > 20);
+		free((char *)ours);
+		free(ref);
 	}
 }
 
@@ -509,7 +579,7 @@ static void test_auto_analysis(void **state)
 	assert_string_equal(p.err, "rtla timerlat top: --aa-only and --no-aa exclude each other\n");
 	done(&p);
 	PARSE(&timerlat_hist, &p, "--aa-only", "70");
-	assert_int_equal(p.result, OPTIONS_ERROR);
+	assert_int_equal(p.result, OPTIONS_USAGE);
 	done(&p);
 	PARSE(&timerlat_top, &p, "-T", "9", "--stack-format", "full");
 	assert_int_equal(p.params.stack_format, AA_STACK_FULL);
@@ -520,6 +590,37 @@ static void test_auto_analysis(void **state)
 	PARSE(&timerlat_top, &p, "--stack-format", "short");
 	assert_string_equal(p.err, "rtla timerlat top: invalid --stack-format 'short': the stack format is truncate, skip or full\n");
 	done(&p);
+}
+
+/* Usage errors (exit 129) apart from refused values (exit 1). */
+static void test_usage_errors(void **state)
+{
+	static const struct {
+		const struct tool_id *tool;
+		const char *words[4];
+		enum options_result result;
+	} cases[] = {
+		{ &timerlat_top, { "--bogus" }, OPTIONS_USAGE },
+		{ &timerlat_top, { "-x" }, OPTIONS_USAGE },
+		{ &timerlat_top, { "-d" }, OPTIONS_USAGE },
+		{ &timerlat_hist, { "--period" }, OPTIONS_USAGE },
+		{ &timerlat_top, { "--quiet=yes" }, OPTIONS_USAGE },
+		{ &timerlat_hist, { "--no" }, OPTIONS_USAGE },
+		{ &osnoise_top, { "--no-irq" }, OPTIONS_USAGE },
+		{ &hwnoise, { "-b", "5" }, OPTIONS_USAGE },
+		{ &timerlat_top, { "-d", "xyz" }, OPTIONS_ERROR },
+		{ &timerlat_top, { "-u", "-k" }, OPTIONS_ERROR },
+		{ &timerlat_hist, { "-E", "0" }, OPTIONS_ERROR },
+		{ &timerlat_top, { "-p", "99" }, OPTIONS_ERROR },
+	};
+	struct parsed p;
+	size_t i;
+
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		parse_words(cases[i].tool, &p, cases[i].words);
+		assert_int_equal(p.result, cases[i].result);
+		done(&p);
+	}
 }
 
 static void test_help_option(void **state)
@@ -549,7 +650,7 @@ static const struct message_case {
 	{ &timerlat_hist, { "--no-index=1" },
 	  "rtla timerlat hist: option '--no-index' takes no value\n" },
 	{ &timerlat_hist, { "--no" },
-	  "rtla timerlat hist: ambiguous option '--no': --no-aa, --no-irq, --no-thread, --no-header, --no-summary, --no-index\n" },
+	  "rtla timerlat hist: ambiguous option '--no': --no-header, --no-index, --no-irq, --no-summary, --no-thread, --no-aa\n" },
 	{ &osnoise_top, { "--xyz=5" },
 	  "rtla osnoise top: unknown option '--xyz=5'\n" },
 	{ &timerlat_top, { "-s", "99999999999" },
@@ -574,7 +675,8 @@ static void test_messages(void **state)
 
 	for (i = 0; i < sizeof(message_cases) / sizeof(message_cases[0]); i++) {
 		parse_words(message_cases[i].tool, &p, message_cases[i].words);
-		assert_int_equal(p.result, OPTIONS_ERROR);
+		assert_true(p.result == OPTIONS_ERROR ||
+			    p.result == OPTIONS_USAGE);
 		assert_string_equal(p.err, message_cases[i].message);
 		done(&p);
 	}
@@ -602,10 +704,12 @@ int main(void)
 		cmocka_unit_test(test_extra_words),
 		cmocka_unit_test(test_bad_values),
 		cmocka_unit_test(test_help_lists_every_option),
+		cmocka_unit_test(test_help_matches_rtla72),
 		cmocka_unit_test(test_rtla72_options),
 		cmocka_unit_test(test_actions),
 		cmocka_unit_test(test_auto_analysis),
 		cmocka_unit_test(test_help_option),
+		cmocka_unit_test(test_usage_errors),
 		cmocka_unit_test(test_messages),
 	};
 
