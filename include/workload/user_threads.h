@@ -10,29 +10,31 @@
 
 struct user_threads;
 
-/* Wakes a user-space thread out of its read; no end of the run. */
+/* Wakes a measuring process out of its read, for it to end. */
 #define USER_THREADS_WAKE_SIGNAL	(SIGRTMIN + 1)
 
 /* The file a user-space timerlat thread of @cpu reads, under tracefs. */
 #define TIMERLAT_FD_FMT		"osnoise/per_cpu/cpu%d/timerlat_fd"
 
 /*
- * Start one thread per CPU of @cpus, pinned to it and named timerlatu/N,
- * scheduled as @sched says (SCHED_FIFO 95 when not set), each reading
- * its CPU's timerlat_fd until user_threads_stop().  Returns once every
- * thread has opened its file; NULL with errno when one could not.
+ * Start one process per CPU of @cpus, as rtla 7.2 does: a child of rtla
+ * pinned to the CPU and named timerlatu/N, scheduled as @sched says
+ * (SCHED_FIFO 95 when not set), reading its CPU's timerlat_fd until
+ * user_threads_stop(), or until rtla dies.  Returns once every process
+ * has opened its file; NULL with errno when one could not.
  */
 struct user_threads *user_threads_start(const cpu_set_t *cpus, int nr_cpus,
 					const struct sched_spec *sched);
 
-/* The kernel task ids of the threads; how many were written. */
+/* The pids of the processes; how many were written. */
 int user_threads_tids(const struct user_threads *threads, pid_t *tids,
 		      int max);
 
-/* Threads that ended on their own (a failed read): 0 while all run. */
-int user_threads_failed(const struct user_threads *threads);
+/* Processes that ended on their own (a failed read, a kill): 0 while
+   all run.  Reaps those. */
+int user_threads_failed(struct user_threads *threads);
 
-/* Wake, end and join every thread, then free; NULL-safe. */
+/* Wake, end and reap every process, then free; NULL-safe. */
 void user_threads_stop(struct user_threads *threads);
 
 #endif
