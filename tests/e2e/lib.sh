@@ -463,6 +463,131 @@ impostor_case() {
 	wait $IMPOSTOR 2>/dev/null
 }
 
+# command_help_case CHECKS: "rtla timerlat --help", the command's own.
+command_help_case() {
+	local cmd=${TOOL%% *}
+
+	OUT=$WORK/cmdhelp.$SLUG.$BNAME
+	run_bin "$OUT" $BIN $cmd --help
+	report_case "$BNAME: rtla $cmd --help" "$1" "" $BIN $cmd --help
+}
+
+# rtla 7.2's layout of "rtla timerlat --help": the version line, usage
+# and the modes.
+chk_cmdhelp() {
+	local cmd=${TOOL%% *}
+
+	cat "$OUT.out" "$OUT.err" >"$OUT.all"
+	grep -Eqx "$cmd version [0-9][0-9.a-z-]*" "$OUT.all" ||
+		echo "no line '$cmd version N'"
+	grep -qxF "  usage: [rtla] $cmd [MODE] ..." "$OUT.all" ||
+		echo "no line '  usage: [rtla] $cmd [MODE] ...'"
+	grep -q '^     top   - ' "$OUT.all" && grep -q '^     hist  - ' "$OUT.all" ||
+		echo "modes top and hist not listed"
+}
+
+# The structural lines of a --help (stdout and stderr, prefix $1): group
+# titles, and option lines up to their descriptions (--bpf-action is
+# not ours).
+help_keys() {
+	cat "$1.out" "$1.err" |
+	grep -E '^[A-Z][A-Za-z ]+:$|^    (-., |    )--' | grep -v -- '--bpf-action' |
+	sed -E 's/^( +(-., )?--[^ ]+( <[^>]+>)?).*/\1/'
+}
+
+# --help in rtla 7.2's layout: its usage line, then its groups in order.
+chk_helplayout() {
+	local usage=$TOOL want got
+
+	case $TOOL in *top) usage="${TOOL% top} [top]" ;; esac
+	cat "$OUT.out" "$OUT.err" | grep -qxF " Usage: rtla $usage [<options>] [-h|--help]" ||
+		echo "no line ' Usage: rtla $usage [<options>] [-h|--help]'"
+	want="Tracing Options: Event Configuration: CPU Configuration: Thread Configuration:"
+	case $TOOL in *hist) want="$want Histogram Options:" ;; esac
+	want="$want System Tuning: Auto Analysis and Actions: General:"
+	got=$(help_keys "$OUT" | grep ':$' | grep -v -e '^Output:$' -e '^Budgets:$' | tr '\n' ' ')
+	[ "$got" = "$want " ] || echo "groups: '$got', expected '$want '"
+}
+
+# --on-threshold's script (uproc.sh) saw rtla's user-space measuring
+# processes as "pgrep -P <rtla's pid>" does: a timerlatu/N child per
+# CPU, pinned to it, SCHED_FIFO 10 (-P f:10), and in cgroup $1 if given
+# (-C; rtla 7.2 fails to move them there: "Error setting timerlat u
+# cgroup pid").
+chk_uproc() {
+	local cg=$1 cpu=0 n=$(nproc) line
+
+	[ -e "$TR/osnoise/per_cpu/cpu0/timerlat_fd" ] || return 0
+	[ -e uproc.txt ] || { echo "the --on-threshold script did not run"; return; }
+	while [ $cpu -lt $n ]; do
+		line=$(awk -v c="timerlatu/$cpu" '$2 == c' uproc.txt)
+		if [ -z "$line" ]; then
+			echo "rtla has no child timerlatu/$cpu; its children: $(awk '{ print $2 }' uproc.txt | tr '\n' ' ')"
+		else
+			set -- $line
+			[ "$3" = $cpu ] || echo "timerlatu/$cpu may run on CPUs $3"
+			[ "$4 $5" = "10 1" ] ||
+				echo "timerlatu/$cpu: priority $4, policy $5, not SCHED_FIFO (1) 10"
+			[ -z "$cg" ] || [ "$6" = "0::/$cg" ] ||
+				echo "timerlatu/$cpu is in cgroup $6, not /$cg"
+		fi
+		cpu=$((cpu + 1))
+	done
+}
+
+# The pids of the processes named timerlatu/N.
+user_procs() {
+	local d
+
+	for d in /proc/[0-9]*; do
+		case $(cat "$d/comm" 2>/dev/null) in
+		timerlatu/*) echo "${d#/proc/}" ;;
+		esac
+	done
+}
+
+# orphan_case CHECKS ARGS: SIGKILL rtla while its user-space processes
+# measure; none may outlive it by more than 3 s.
+orphan_case() {
+	local checks=$1 pid i err= left
+
+	shift
+	[ -e "$TR/osnoise/per_cpu/cpu0/timerlat_fd" ] || {
+		echo "ok $((tap_n += 1)) - $BNAME: SIGKILL: rtla $TOOL # SKIP no timerlat_fd"
+		return 0
+	}
+	OUT=$WORK/orphan.$SLUG.$BNAME
+	$BIN $TOOL "$@" >"$OUT.out" 2>"$OUT.err" </dev/null &
+	pid=$!
+	i=0
+	while [ $i -lt 100 ] && [ -z "$(user_procs)" ]; do
+		sleep 0.2
+		i=$((i + 1))
+	done
+	[ -n "$(user_procs)" ] || err="no timerlatu/N process within 20 s"
+	kill -9 $pid
+	wait $pid 2>/dev/null
+	i=0
+	while [ $i -lt 15 ] && [ -n "$(user_procs)" ]; do
+		sleep 0.2
+		i=$((i + 1))
+	done
+	left=$(user_procs)
+	if [ -n "$left" ]; then
+		err="${err}alive 3 s after rtla's SIGKILL: $(for i in $left; do cat /proc/$i/comm; done | tr '\n' ' ')"
+		kill -9 $left 2>/dev/null
+		sleep 1
+	fi
+	if [ "$BNAME" = ref ]; then
+		tap_result "$BNAME: SIGKILL: no measuring process outlives rtla $TOOL $*" "" "$err"
+	else
+		tap_result "$BNAME: SIGKILL: no measuring process outlives rtla $TOOL $*" "$err" ""
+	fi
+	# what a killed run leaves, on purpose: the next case starts clean
+	state_preset
+	rm -rf /run/rtla
+}
+
 # The impostor kept SCHED_OTHER (field 41 of /proc/PID/stat: the policy)
 # and the kernel threads were found (-D says how many).
 chk_impostor() {

@@ -42,7 +42,10 @@ badp    ; *             ; ~rc=1 ~oneline=period|-p     ; -d 2s -p 0
 longp   ; timerlat top  ; ~rc=1 ~line=Period_longer_than_1_s ; -d 2s -p 1000001
 badc    ; *             ; ~rc=1 ~oneline=cpu|abc ~line=Invalid_-c_cpu_list ; -d 2s -c abc
 badd    ; *             ; ~rc=1 ~oneline=duration|xyz ~line=Invalid_-d_duration ; -d xyz
-badopt  ; *             ; ~rc=1 ~oneline=bogus         ; -d 2s --bogus
+badopt  ; *             ; rc=129 ~oneline=bogus       ; -d 2s --bogus
+noval   ; *             ; rc=129 ~oneline=value       ; -d
+help    ; *             ; ~rc=129 ~helplayout         ; --help
+cmdhelp ; * top         ; ~rc=129 ~cmdhelp            ;
 badP    ; *             ; ~rc=1 ~oneline=prio|x:1 ~line=Invalid_-P_priority ; -d 2s -P x:1
 nobpf   ; timerlat top  ; rc=0 counts=0,1 ~errhas=RTLA_NO_BPF=1:.reading ~restored ; -q -P F:1 -D -d 1s foo
 badE    ; * hist        ; ~rc=1 ~oneline=entr|-E ~line=Entries_must_be_>_10_and_<_10000000 ; -d 2s -E 0
@@ -71,6 +74,9 @@ killINT ; *             ; rc=0|130 ~restored           ; %q -d 30s
 killTERM; *             ; rc=143 ~restored             ; %q -d 30s
 hangTERM; timerlat top  ; ~rc=143 ~restored ~oneline=asked.to.stop ; -q -d 1s
 impost  ; timerlat top  ; ~rc=0 ~impostor ~restored ; -q -k -D -P f:7 -d 1s
+uproc   ; timerlat top  ; ~rcif=FD:2:2 uproc ~restored ; -q -T 1 -d 20s -P f:10 --on-threshold shell,command=/e2e/uproc.sh
+uprocC  ; timerlat top  ; ~rcif=FD:2:1 ~uproc=rtla-e2e ~restored ; -q -T 1 -d 20s -P f:10 -C rtla-e2e --on-threshold shell,command=/e2e/uproc.sh
+orphan  ; timerlat top  ;                            ; -q -d 60s
 '
 
 # Run every case of table $CASES that matches $TOOL with binary $BIN.
@@ -99,6 +105,8 @@ run_tool() {
 			mount -t cgroup2 none /sys/fs/cgroup 2>/dev/null ;;
 		hang*)	hang_case "${id#hang}" "$checks" $args ;;
 		impost)	impostor_case "$checks" $args ;;
+		cmdhelp) command_help_case "$checks" ;;
+		orphan)	orphan_case "$checks" $args ;;
 		*)	run_case "$id" "$checks" $args ;;
 		esac
 		echo "$tap_n $tap_failed" >"$WORK/.tap"
@@ -124,6 +132,26 @@ $diff"
 		return
 	fi
 	tap_result "format of ours equals ref: rtla $TOOL, default case" "$diff" ""
+}
+
+# Ours lists the groups and option lines of the reference's --help, in
+# its order (rtla 7.2's layout; rtla 6.1 had another).
+compare_help() {
+	local a=$WORK/help.$SLUG.ours b=$WORK/help.$SLUG.ref miss
+
+	[ -e "$a.out" ] && [ -e "$b.out" ] || return 0
+	help_keys "$a" >"$a.keys"
+	help_keys "$b" >"$b.keys"
+	if ! grep -qx 'Tracing Options:' "$b.keys"; then
+		tap_result "help of ours lists ref's: rtla $TOOL --help" "" \
+			"rtla-ref's --help predates rtla 7.2's layout"
+		return
+	fi
+	miss=$(awk 'NR == FNR { o[++n] = $0; next }
+		{ while (j < n && o[++j] != $0) ;
+		  if (o[j] != $0) { print "not in ours (in ref order): " $0; exit } }' \
+		"$a.keys" "$b.keys")
+	tap_result "help of ours lists ref's: rtla $TOOL --help" "$miss" ""
 }
 
 ref_predates_user_threads() {
@@ -251,6 +279,7 @@ main() {
 			run_tool
 		done
 		compare_format
+		compare_help
 	done
 	case $which in both) stale_case ;; esac
 	tap_done
