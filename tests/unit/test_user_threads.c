@@ -199,5 +199,5 @@ int main(void)
 						setup, teardown),
 	};
 
-	return cmocka_run_group_tests(tests, NULL, NULL);
+	return RUN_SUITE("user_threads", tests);
 }
