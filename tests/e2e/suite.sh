@@ -42,8 +42,8 @@ badp    ; *             ; ~rc=1 ~oneline=period|-p     ; -d 2s -p 0
 longp   ; timerlat top  ; ~rc=1 ~line=Period_longer_than_1_s ; -d 2s -p 1000001
 badc    ; *             ; ~rc=1 ~oneline=cpu|abc ~line=Invalid_-c_cpu_list ; -d 2s -c abc
 badd    ; *             ; ~rc=1 ~oneline=duration|xyz ~line=Invalid_-d_duration ; -d xyz
-badopt  ; *             ; rc=129 ~oneline=bogus       ; -d 2s --bogus
-noval   ; *             ; rc=129 ~oneline=value       ; -d
+badopt  ; *             ; ~rc=129 ~oneline=bogus      ; -d 2s --bogus
+noval   ; *             ; ~rc=129 ~oneline=value      ; -d
 help    ; *             ; ~rc=129 ~helplayout         ; --help
 cmdhelp ; * top         ; ~rc=129 ~cmdhelp            ;
 badP    ; *             ; ~rc=1 ~oneline=prio|x:1 ~line=Invalid_-P_priority ; -d 2s -P x:1
