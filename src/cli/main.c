@@ -55,19 +55,6 @@ static void command_usage(const struct command *cmd, FILE *out)
 	fprintf(out, "without a MODE, top runs with the arguments given\n\n");
 }
 
-/*
- * Help asked for: on stdout, exit status 129 as rtla 7.2's; a help that
- * could not be written is an error.
- */
-static int help_done(void)
-{
-	if (!fflush(stdout) && !ferror(stdout))
-		return RTLA_EXIT_USAGE;
-	fprintf(stderr, "rtla: cannot write the help: %s\n",
-		strerror(errno ? errno : EIO));
-	return RTLA_EXIT_ERROR;
-}
-
 static bool is_help(const char *arg)
 {
 	return !strcmp(arg, "-h") || !strcmp(arg, "--help") ||
@@ -107,7 +94,7 @@ static int run_command(const struct command *cmd, int argc, char **argv)
 	if (argc < 2 || argv[1][0] == '-') {
 		if (argc == 2 && is_help(argv[1])) {
 			command_usage(cmd, stdout);
-			return help_done();
+			return RTLA_EXIT_USAGE;	/* rtla 7.2's, for help too */
 		}
 		return tool_main(cmd->top, argc, argv, cmdline);
 	}
@@ -117,7 +104,7 @@ static int run_command(const struct command *cmd, int argc, char **argv)
 		return tool_main(cmd->hist, argc - 1, argv + 1, cmdline);
 	if (is_help(argv[1])) {
 		command_usage(cmd, stdout);
-		return help_done();
+		return RTLA_EXIT_USAGE;
 	}
 	fprintf(stderr, "rtla %s: unknown mode '%s' (top or hist)\n",
 		cmd->name, argv[1]);
@@ -151,7 +138,7 @@ static int dispatch(int argc, char **argv)
 	}
 	if (is_help(argv[1])) {
 		usage(stdout);
-		return help_done();
+		return RTLA_EXIT_USAGE;
 	}
 	if (is_version(argv[1]))
 		return print_version();

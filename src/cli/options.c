@@ -1,5 +1,4 @@
 // SPDX-License-Identifier: GPL-2.0
-#include <errno.h>
 #include <getopt.h>
 #include <stddef.h>
 #include <stdlib.h>
@@ -859,17 +858,6 @@ static void argv_extra(char **argv, int i, struct extra_words *extra)
 	extra->len += n < 0 ? 0 : (size_t)n < room ? (size_t)n : room - 1;
 }
 
-/* --help on stdout; a help that could not be written is an error. */
-static enum options_result print_help(const struct tool_id *tool, FILE *err)
-{
-	options_usage(tool, stdout);
-	if (!fflush(stdout) && !ferror(stdout))
-		return OPTIONS_HELP;
-	fprintf(err, "rtla %s: cannot write the help: %s\n", tool->name,
-		strerror(errno ? errno : EIO));
-	return OPTIONS_ERROR;
-}
-
 enum options_result options_parse(const struct tool_id *tool, int argc,
 				  char **argv, int nr_cpus,
 				  struct rtla_params *params, FILE *err)
@@ -918,8 +906,11 @@ enum options_result options_parse(const struct tool_id *tool, int argc,
 			return OPTIONS_USAGE;
 		}
 		spec = find_spec(specs, count, opt);
-		if (!spec->set)
-			return print_help(tool, err);
+		/* main() says it when stdout could not take it */
+		if (!spec->set) {
+			options_usage(tool, stdout);
+			return OPTIONS_HELP;
+		}
 		arg = optarg;
 		/* "-t FILE": an optional argument given as the next word */
 		if (spec->has_arg == optional_argument && !arg &&

@@ -398,11 +398,11 @@ def check_man(man_dir, tools, commands, optlist):
 # ---------------------------------------------------------------- --help
 
 # "    -p, --period <us>     ..." or "        --no-aa           ...", as
-# rtla 7.2 lays them out; report and compare: "  -o/--json FILE: ..."
+# rtla 7.2 lays them out; report, compare, plot: "  -o/--json FILE: ..."
 HELP_OPTION = re.compile(
     r"^\s+(?:(-[A-Za-z0-9])(?:/|, ))?(--[A-Za-z0-9][\w-]*)(.*)$")
 # rtla 7.2's status for --help; our own commands' is 0
-HELP_EXIT = {"report": 0, "compare": 0}
+HELP_EXIT = {"report": 0, "compare": 0, "plot": 0}
 
 
 def help_options(rtla, tool):
