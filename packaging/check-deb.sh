@@ -97,6 +97,7 @@ fi
 if [ -n "$hc_opts" ]; then
 	objs=$(find "$src/build" -name '*.o' ! -name '*.bpf.o' | sort)
 	n=0
+	mark=$fails
 	for o in $objs; do
 		n=$((n + 1))
 		readelf -n "$o" | grep -q 'x86 feature: IBT, SHSTK' ||
@@ -107,7 +108,8 @@ if [ -n "$hc_opts" ]; then
 		readelf -n "$(gcc -print-file-name=$f)" 2>/dev/null |
 			grep -q 'x86 feature: IBT, SHSTK' || lacking="$lacking $f"
 	done
-	[ "$n" -gt 0 ] && ok "control flow integrity: all $n objects of rtla have IBT and SHSTK (-fcf-protection);" \
+	[ "$n" -gt 0 ] || fail "no object of rtla in $src/build"
+	[ "$fails" = "$mark" ] && ok "control flow integrity: all $n objects of rtla have IBT and SHSTK (-fcf-protection);" \
 		"the binary is unmarked for glibc's start files:$lacking"
 fi
 
