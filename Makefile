@@ -7,17 +7,25 @@ BPFTOOL		?= $(or $(shell command -v bpftool 2>/dev/null),/usr/sbin/bpftool)
 BUILD		:= build
 
 LIBS		:= libtracefs libtraceevent json-c
+# rtla-plot's alone: rtla itself does not link it
+PLOT_LIBS	:= cairo
+# The monitor's HTTP server (src/serve/): linked only into what uses it
+SERVE_LIBS	:= libmicrohttpd yaml-0.1 libcrypt
 # the Debian package that brings each pkg-config module
 DEB_libtracefs	:= libtracefs-dev
 DEB_libtraceevent := libtraceevent-dev
 DEB_json-c	:= libjson-c-dev
+DEB_cairo	:= libcairo2-dev
 DEB_cmocka	:= libcmocka-dev
 DEB_cpupower	:= libcpupower-dev
+DEB_libmicrohttpd := libmicrohttpd-dev
+DEB_yaml-0.1	:= libyaml-dev
+DEB_libcrypt	:= libcrypt-dev
 
 # Say which package is missing before a compiler says which header is.
 NO_BUILD_GOALS	:= clean
 ifneq ($(filter-out $(NO_BUILD_GOALS),$(or $(MAKECMDGOALS),all)),)
-NEEDED_LIBS	:= $(LIBS) $(if $(filter unit unit-isolation unit-valgrind check,$(MAKECMDGOALS)),cmocka)
+NEEDED_LIBS	:= $(LIBS) $(PLOT_LIBS) $(SERVE_LIBS) $(if $(filter unit unit-isolation unit-valgrind check,$(MAKECMDGOALS)),cmocka)
 MISSING_LIBS	:= $(strip $(foreach m,$(NEEDED_LIBS),$(if $(shell $(PKG_CONFIG) --exists $(m) && echo y),,$(m))))
 # libcpupower has no pkg-config module: look for its header
 MISSING_LIBS	+= $(if $(wildcard $(SYSROOT)/usr/include/cpuidle.h),,cpupower)
@@ -47,8 +55,13 @@ ifeq ($(BPF_MISSING),)
 LIBS		+= libbpf
 override CPPFLAGS += -DRTLA_BPF
 endif
-LIB_CFLAGS	:= $(shell $(PKG_CONFIG) --cflags $(LIBS))
-LIB_LDLIBS	:= $(shell $(PKG_CONFIG) --libs $(LIBS)) -lcpupower -lpthread
+LIB_CFLAGS	:= $(shell $(PKG_CONFIG) --cflags $(LIBS) $(SERVE_LIBS))
+SERVE_LDLIBS	:= $(shell $(PKG_CONFIG) --libs $(SERVE_LIBS))
+# --as-needed: the binary depends on them only once it calls them
+LIB_LDLIBS	:= $(shell $(PKG_CONFIG) --libs $(LIBS)) -lcpupower -lpthread \
+		   -Wl,--push-state,--as-needed $(SERVE_LDLIBS) -Wl,--pop-state
+PLOT_CFLAGS	:= $(shell $(PKG_CONFIG) --cflags $(PLOT_LIBS))
+PLOT_LDLIBS	:= $(shell $(PKG_CONFIG) --libs $(PLOT_LIBS))
 
 # CFLAGS, CPPFLAGS and LDFLAGS from the environment or the command line
 # (dpkg-buildflags' hardening) are kept: ours are appended ("override").
@@ -65,19 +78,28 @@ endif
 # src/<layer>/*.c: every layer goes into librtla.a, which the binary and
 # the tests link; src/cli/main.c is the binary's entry point alone.
 MAIN_SRC	:= src/cli/main.c
-LIB_SRCS	:= $(filter-out $(MAIN_SRC),$(wildcard src/*/*.c))
+# rtla plot draws with cairo in a program of its own, rtla-plot, which
+# rtla runs: the measuring binary neither links nor loads cairo.
+PLOT_SRCS	:= $(wildcard src/plot/*.c) src/output/plot.c
+PLOT_OBJS	:= $(PLOT_SRCS:src/%.c=$(BUILD)/%.o)
+LIB_SRCS	:= $(filter-out $(MAIN_SRC) $(PLOT_SRCS),$(wildcard src/*/*.c))
 LIB_OBJS	:= $(LIB_SRCS:src/%.c=$(BUILD)/%.o)
 UNIT_SRCS	:= $(wildcard tests/unit/test_*.c)
 UNIT_BINS	:= $(UNIT_SRCS:tests/unit/%.c=$(BUILD)/tests/%)
 # shared by the unit tests: the fake tracing directory
 UNIT_HELPERS	:= $(filter-out $(UNIT_SRCS),$(wildcard tests/unit/*.c))
 
-all: $(BUILD)/rtla
+all: $(BUILD)/rtla $(BUILD)/rtla-plot
 
-include mk/docs.mk mk/dist.mk mk/deb.mk mk/rpm.mk mk/sanitize.mk
+include mk/docs.mk mk/dist.mk mk/deb.mk mk/rpm.mk mk/sanitize.mk mk/monitor.mk
 
 $(BUILD)/rtla: $(BUILD)/cli/main.o $(BUILD)/librtla.a
 	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(LIB_LDLIBS) -lm
+
+$(PLOT_OBJS): override CPPFLAGS += $(PLOT_CFLAGS)
+$(BUILD)/rtla-plot: $(PLOT_OBJS) $(BUILD)/librtla.a
+	$(CC) $(CFLAGS) $(LDFLAGS) -Wl,--as-needed -o $@ $^ $(LIB_LDLIBS) \
+		$(PLOT_LDLIBS) -lm
 
 # The version lives in $(BUILD)/version.h, rewritten only when VERSION
 # changes: what includes it is rebuilt then, and only then.
@@ -86,7 +108,7 @@ $(VERSION_H): FORCE
 	@mkdir -p $(@D)
 	@echo '#define RTLA_VERSION "$(VERSION)"' >$@.tmp
 	@cmp -s $@.tmp $@ && rm -f $@.tmp || mv $@.tmp $@
-$(LIB_OBJS) $(BUILD)/cli/main.o: | $(VERSION_H)
+$(LIB_OBJS) $(PLOT_OBJS) $(BUILD)/cli/main.o: | $(VERSION_H)
 FORCE:
 
 # The BPF program, compiled for the kernel and embedded as a skeleton.
@@ -125,6 +147,10 @@ unit: $(BUILD)/rtla $(UNIT_BINS)
 # leans on state another left behind.
 unit-isolation: $(UNIT_BINS)
 	@RTLA_TESTDATA=tests/data tests/unit/isolation $(UNIT_BINS)
+
+# rtla plot's files: SVG, PNG and PDF, read back (tests/plot/)
+check-plot: $(BUILD)/rtla $(BUILD)/rtla-plot
+	$(PYTHON) tests/plot/check_plot.py --rtla $(BUILD)/rtla --data tests/data
 
 # The VM harness itself (scripts/vm-run: statuses, options, console
 # scan) and the bench's table arithmetic
@@ -165,7 +191,8 @@ check-kernel: $(BUILD)/rtla
 # One stage after another, even under make -j: the VM stages and the
 # kernel build would otherwise fight over the two cores and the caches.
 check:
-	$(MAKE) unit unit-isolation unit-valgrind check-docs check-harness
+	$(MAKE) unit unit-isolation unit-valgrind check-docs check-harness check-plot \
+		check-monitor
 	$(MAKE) check-package
 	$(MAKE) fuzz-ci
 	$(MAKE) e2e
@@ -178,6 +205,6 @@ check:
 clean:
 	rm -rf $(BUILD) $(FUZZ_BUILD) $(ASAN_BUILD)
 
-.PHONY: FORCE all unit unit-isolation check-harness e2e e2e-6.12 e2e-7.2 bench bench-rss \
+.PHONY: FORCE all unit unit-isolation check-harness check-plot e2e e2e-6.12 e2e-7.2 bench bench-rss \
 	check-kernel check clean
 -include $(wildcard $(BUILD)/*/*.d $(BUILD)/tests/*.d)

@@ -5,7 +5,7 @@
 # VERSION, CC, CPPFLAGS, CFLAGS, LDFLAGS, LIB_LDLIBS and PKG_CONFIG.
 #
 #   make man                 roff pages into $(BUILD)/man/ (needs rst2man)
-#   make install             binary, man pages, bash completion
+#   make install             binaries, man pages, bash completion
 #   make uninstall           removes what install installed
 #   make check-docs          the docs tests (tests/docs/)
 #
@@ -18,6 +18,9 @@
 prefix		?= /usr/local
 exec_prefix	?= $(prefix)
 bindir		?= $(exec_prefix)/bin
+# rtla-plot, which rtla plot runs, goes to $(libexecdir)/rtla: rtla looks
+# for it in ../libexec/rtla/ from its own directory
+libexecdir	?= $(exec_prefix)/libexec
 datarootdir	?= $(prefix)/share
 datadir		?= $(datarootdir)
 mandir		?= $(datarootdir)/man
@@ -64,9 +67,10 @@ $(BUILD)/man $(BUILD)/docs:
 
 install: install-bin install-man install-completion
 
-install-bin: $(BUILD)/rtla
-	$(INSTALL) -d '$(DESTDIR)$(bindir)'
+install-bin: $(BUILD)/rtla $(BUILD)/rtla-plot
+	$(INSTALL) -d '$(DESTDIR)$(bindir)' '$(DESTDIR)$(libexecdir)/rtla'
 	$(INSTALL_PROGRAM) $(BUILD)/rtla '$(DESTDIR)$(bindir)/rtla'
+	$(INSTALL_PROGRAM) $(BUILD)/rtla-plot '$(DESTDIR)$(libexecdir)/rtla/rtla-plot'
 	for cmd in $(CMD_LINKS); do \
 		ln -sf rtla "$(DESTDIR)$(bindir)/$$cmd"; done
 
@@ -81,7 +85,8 @@ install-completion:
 	$(INSTALL_DATA) $(COMPLETION) '$(DESTDIR)$(bashcompdir)/rtla'
 
 uninstall:
-	rm -f '$(DESTDIR)$(bindir)/rtla'
+	rm -f '$(DESTDIR)$(bindir)/rtla' '$(DESTDIR)$(libexecdir)/rtla/rtla-plot'
+	rmdir '$(DESTDIR)$(libexecdir)/rtla' 2>/dev/null || true
 	for cmd in $(CMD_LINKS); do rm -f "$(DESTDIR)$(bindir)/$$cmd"; done
 	for page in $(notdir $(MAN_PAGES)) $(CMD_LINKS:=.1); do \
 		rm -f "$(DESTDIR)$(man1dir)/$$page"; done

@@ -136,9 +136,11 @@ done
 
 # The package's files, exactly
 pages="rtla rtla-osnoise rtla-osnoise-top rtla-osnoise-hist rtla-timerlat
-rtla-timerlat-top rtla-timerlat-hist rtla-hwnoise rtla-report rtla-compare"
+rtla-timerlat-top rtla-timerlat-hist rtla-hwnoise rtla-report rtla-compare
+rtla-plot"
 {
 	echo ./usr/bin/rtla
+	echo ./usr/libexec/rtla/rtla-plot
 	echo ./usr/bin/osnoise
 	echo ./usr/bin/timerlat
 	echo ./usr/share/man/man1/osnoise.1.gz

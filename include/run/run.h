@@ -84,7 +84,8 @@ int run_check_outputs(struct run *run);
  */
 int run_setup(struct run *run, int nr_cpus);
 /* Undo run_setup(), whatever part of it was done. */
-void run_teardown(struct run *run);
+/* Undo the set-up; -1 when something could not be undone (said). */
+int run_teardown(struct run *run);
 
 /* The measuring threads and their CPUs: set up, and undo. */
 int run_workload_setup(struct run *run);

@@ -33,6 +33,14 @@ int idle_states_apply(const struct idle_states *saved);
 int idle_states_files(const struct idle_states *saved,
 		      struct saved_file **files);
 
+/*
+ * Whether a record's file is one idle_states_files() names, with a value
+ * it would write: root never writes other files from a record.
+ */
+bool idle_states_file_valid(const struct saved_file *file);
+/* Where sysfs is, "/sys" unless a test says otherwise. */
+void idle_states_set_sysfs_root(const char *root);
+
 /* Enable again every planned state; -1 if one failed. */
 int idle_states_restore(struct idle_states *saved);
 

@@ -42,6 +42,12 @@ struct knob_setting {
 
 const char *knob_path(enum knob_id id);
 
+/*
+ * Whether @value is of the form @id reads back as: a CPU list, a number,
+ * or option words.  Values from outside (the state record) are checked.
+ */
+bool knob_value_valid(enum knob_id id, const char *value);
+
 /* Read every knob the kernel has; returns -1 if one cannot be read. */
 int knobs_save(struct knobs *knobs);
 bool knob_present(const struct knobs *knobs, enum knob_id id);

@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
+#include <errno.h>
 #include <stdio.h>
 #include <string.h>
 
+#include "cli/plot_exec.h"
 #include "run/file_tools.h"
 #include "run/tool.h"
 #include "version.h"
@@ -37,6 +39,8 @@ static void usage(FILE *out)
 		"print and write a saved JSON report again (rtla's or cyclictest's)");
 	fprintf(out, "     %-9s- %s\n", "compare",
 		"compare two saved reports: a regression gate");
+	fprintf(out, "     %-9s- %s\n", "plot",
+		"draw the latency histograms of saved reports (SVG, PNG, PDF)");
 	fprintf(out, "\n  modes of osnoise and timerlat: top (the default), hist\n");
 	fprintf(out, "  rtla COMMAND [MODE] --help describes the options\n");
 }
@@ -117,7 +121,7 @@ static const struct command *find_command(const char *name)
 	return NULL;
 }
 
-int main(int argc, char **argv)
+static int dispatch(int argc, char **argv)
 {
 	const char *self = strrchr(argv[0], '/');
 	const struct command *cmd;
@@ -144,7 +148,30 @@ int main(int argc, char **argv)
 		return report_main(argc - 1, argv + 1);
 	if (!strcmp(argv[1], "compare"))
 		return compare_main(argc - 1, argv + 1);
-	fprintf(stderr, "rtla: unknown command '%s' (osnoise, timerlat, hwnoise, report or compare)\n",
+	if (!strcmp(argv[1], "plot"))
+		return plot_exec(argc - 1, argv + 1);
+	fprintf(stderr, "rtla: unknown command '%s' (osnoise, timerlat, hwnoise, report, compare or plot)\n",
 		argv[1]);
 	return RTLA_EXIT_ERROR;
+}
+
+/*
+ * What went to stdout must have got there: help, a version or a report
+ * sent to a full disk is an error, said once.  A measuring run already
+ * said it (and exits 1); a closed pipe is the reader's choice.
+ */
+static int check_stdout(int status)
+{
+	if (!fflush(stdout) && !ferror(stdout))
+		return status;
+	if (status == RTLA_EXIT_ERROR || errno == EPIPE)
+		return status;
+	fprintf(stderr, "rtla: cannot write to stdout: %s\n",
+		strerror(errno ? errno : EIO));
+	return RTLA_EXIT_ERROR;
+}
+
+int main(int argc, char **argv)
+{
+	return check_stdout(dispatch(argc, argv));
 }

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "model/percentile.h"
+#include "output/json_hist.h"
 #include "output/report.h"
 
 #define JSON_FILE_VERSION	1
@@ -51,7 +52,7 @@ static struct json_object *bucket_object(const struct histogram *hist)
 	return obj;
 }
 
-static struct json_object *percentiles_object(const struct histogram *hist)
+struct json_object *json_percentiles(const struct histogram *hist)
 {
 	struct json_object *obj = json_object_new_object();
 	uint64_t value;
@@ -96,7 +97,7 @@ static struct json_object *hist_object(const struct histogram *hist)
 	add(obj, "sum", u64(hist->stats.sum));
 	if (hist->entries) {
 		add(obj, "over", u64(hist->over));
-		add(obj, "percentiles", percentiles_object(hist));
+		add(obj, "percentiles", json_percentiles(hist));
 		add(obj, "percentiles_over", percentiles_over(hist));
 		add(obj, "histogram", bucket_object(hist));
 	}

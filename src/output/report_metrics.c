@@ -5,12 +5,13 @@
 #include <stdio.h>
 
 #include "model/percentile.h"
+#include "output/prom.h"
 #include "output/report.h"
 
 /* Prometheus wants base units: seconds. */
 static double seconds(const struct rtla_results *results, uint64_t value)
 {
-	return (double)value * results->divisor / 1e9;
+	return prom_seconds(value, results->divisor);
 }
 
 static const struct histogram *hist_of(const struct rtla_results *results,
@@ -23,24 +24,13 @@ static void write_histogram(FILE *out, const char *name,
 			    const struct rtla_results *results, int cpu,
 			    const struct context_desc *ctx)
 {
-	const struct histogram *hist = hist_of(results, cpu, ctx);
-	uint64_t cumulative = 0;
-	unsigned int i;
+	char labels[64];
 
-	for (i = 0; i < hist->entries; i++) {
-		cumulative += hist->buckets[i];
-		/* integer values: bucket i holds i*size .. (i+1)*size - 1 */
-		fprintf(out, "%s_bucket{cpu=\"%d\",context=\"%s\",le=\"%.9g\"} %" PRIu64 "\n",
-			name, cpu, ctx->key,
-			seconds(results, (uint64_t)(i + 1) * hist->bucket_size - 1),
-			cumulative);
-	}
-	fprintf(out, "%s_bucket{cpu=\"%d\",context=\"%s\",le=\"+Inf\"} %" PRIu64 "\n",
-		name, cpu, ctx->key, hist->stats.count);
-	fprintf(out, "%s_sum{cpu=\"%d\",context=\"%s\"} %.9g\n", name, cpu,
-		ctx->key, seconds(results, hist->stats.sum));
-	fprintf(out, "%s_count{cpu=\"%d\",context=\"%s\"} %" PRIu64 "\n", name,
-		cpu, ctx->key, hist->stats.count);
+	snprintf(labels, sizeof(labels), "cpu=\"%d\",context=\"%s\"", cpu,
+		 ctx->key);
+	/* every fine bucket, as the textfile has always shown them */
+	prom_histogram(out, name, labels, hist_of(results, cpu, ctx),
+		       results->divisor, NULL, 0);
 }
 
 static void write_percentiles(FILE *out, const char *name,

@@ -63,7 +63,9 @@ int tool_main(const struct rtla_tool *tool, int argc, char **argv,
 		break;
 	}
 	fflush(stdout);
-	run_teardown(&run);
+	/* a run that leaves something behind did not end well */
+	if (run_teardown(&run) && status == RTLA_EXIT_OK)
+		status = RTLA_EXIT_ERROR;
 	params_free(&params);
 	return status;
 }

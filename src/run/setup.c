@@ -17,6 +17,7 @@
 #include "run/run.h"
 #include "session/instance.h"
 #include "session/log.h"
+#include "session/state_dir.h"
 #include "session/state_record.h"
 #include "session/tracefs_mount.h"
 #include "session/tracer_config.h"
@@ -104,11 +105,9 @@ static int check_collector(struct run *run)
 
 static int check_busy(struct run *run)
 {
-	char prefix[32], who[300];
+	char who[400];
 
-	snprintf(prefix, sizeof(prefix), RTLA_INSTANCE_PREFIX "%d-",
-		 (int)getpid());
-	if (!rtla_tracer_user(prefix, who, sizeof(who)))
+	if (!rtla_tracer_user(who, sizeof(who)))
 		return 0;
 	run_error(run, "the %s tracer is busy: %s runs an osnoise-family tracer",
 		  run->tracer->name, who);
@@ -317,57 +316,102 @@ static void lock_memory(struct run *run)
 			histogram_prefault(&results->cpu[cpu].hist[c]);
 }
 
-static void destroy_instance(struct run *run,
-			     struct tracefs_instance *instance)
+static int destroy_instance(struct run *run,
+			    struct tracefs_instance *instance)
 {
 	char *name;
+	int ret;
 
 	if (!instance)
-		return;
+		return 0;
 	name = strdup(tracefs_instance_get_name(instance));
-	if (rtla_instance_destroy(instance))
+	ret = rtla_instance_destroy(instance);
+	if (ret)
 		run_error(run, "cannot remove the tracefs instance %s: %s (the next run removes it)",
 			  name ? name : "?", strerror(errno));
 	free(name);
+	return ret;
 }
 
-/* A run killed before its end left its original settings in a record. */
+/*
+ * One run at a time: the lock in the state directory, held until this
+ * process ends, closes the window between the busy check and the
+ * tracer's start.  Without a trusted directory, runs go on without it.
+ */
+static int take_run_lock(struct run *run)
+{
+	char why[128];
+	pid_t holder;
+	int ret;
+
+	if (state_dir_open(why, sizeof(why))) {
+		run_error(run, "warning: not using %s (%s): a killed run cannot be undone",
+			  state_dir(), why);
+		return 0;
+	}
+	ret = state_lock_take(&holder);
+	if (ret > 0) {
+		run_error(run, "the %s tracer is busy: rtla (pid %d) is running",
+			  run->tracer->name, (int)holder);
+		return -1;
+	}
+	if (ret < 0)
+		run_error(run, "warning: cannot lock %s/lock (%s): runs started at once may collide",
+			  state_dir(), strerror(errno));
+	return 0;
+}
+
+/* A record in the state directory is a killed run's: put it back. */
 static int recover_killed_run(struct run *run)
 {
-	char what[1024];
-	pid_t pid;
-	int count = state_record_recover(&pid, what, sizeof(what));
+	struct recovery got;
 
-	if (count > 0)
+	state_record_recover(&got);
+	switch (got.outcome) {
+	case RECOVERY_NONE:
+		return 0;
+	case RECOVERY_RESTORED:
 		run_error(run, "restored the settings a killed run (pid %d) left changed: %s",
-			  (int)pid, what);
-	if (count < 0) {
-		run_error(run, "cannot restore the settings a killed run (pid %d) left changed (%s): %s",
-			  (int)pid, what, strerror(errno));
+			  (int)got.pid, got.what);
+		if (got.dropped_panic)
+			run_error(run, "warning: left PANIC_ON_STOP out of osnoise/options: a saved record never sets it");
+		return 0;
+	case RECOVERY_OWNER_LIVES:
+		run_error(run, "the %s tracer is busy: rtla (pid %d) is running (%s)",
+			  run->tracer->name, (int)got.pid, state_record_path());
 		return -1;
+	case RECOVERY_IGNORED:
+		if (strncmp(got.why, "not using ", 10))
+			run_error(run, "warning: %s", got.why);
+		return 0;
 	}
 	return 0;
 }
 
-void run_teardown(struct run *run)
+int run_teardown(struct run *run)
 {
+	int ret = 0;
+
 	/* user threads leave their reads before the tracer stops */
 	run_workload_teardown(run);
 	/* an instance with an open trace_pipe_raw cannot be removed */
 	reader_close(run->reader);
 	run->reader = NULL;
 	run_teardown_kernel_count(run);
-	destroy_instance(run, run->main);
+	ret |= destroy_instance(run, run->main);
 	run->main = NULL;
-	destroy_instance(run, run->trace);
+	ret |= destroy_instance(run, run->trace);
 	run->trace = NULL;
-	if (run->knobs_saved && knobs_restore(&run->knobs))
+	if (run->knobs_saved && knobs_restore(&run->knobs)) {
+		ret = -1;
 		run_error(run, "could not restore every osnoise setting: %s; the next run restores them from %s",
 			  strerror(errno), state_record_path());
-	else if (run->knobs_saved)
+	} else if (run->knobs_saved) {
 		state_record_remove();
+	}
 	knobs_free(&run->knobs);
 	run->knobs_saved = false;
+	state_lock_drop();
 	sample_source_free(run->source);
 	run->source = NULL;
 	run_aa_teardown(run);
@@ -376,12 +420,15 @@ void run_teardown(struct run *run)
 	run->tep = NULL;
 	results_free(&run->results);
 	munlockall();
-	if (run->mounted_tracefs && umount(run->mounted_tracefs))
+	if (run->mounted_tracefs && umount(run->mounted_tracefs)) {
+		ret = -1;
 		run_error(run, "cannot unmount %s: %s", run->mounted_tracefs,
 			  strerror(errno));
+	}
 	free(run->mounted_tracefs);
 	run->mounted_tracefs = NULL;
 	session_log_set(NULL);
+	return ret ? -1 : 0;
 }
 
 int run_setup(struct run *run, int nr_cpus)
@@ -394,11 +441,11 @@ int run_setup(struct run *run, int nr_cpus)
 	if (run_check_outputs(run) || check_collector(run) ||
 	    check_memory(run, nr_cpus) || check_system(run))
 		return -1;
+	if (take_run_lock(run) || check_busy(run))
+		return -1;
 	stale = rtla_instances_remove_stale();
 	if (stale)
 		run_debug(run, "removed %d instance(s) left by killed runs", stale);
-	if (check_busy(run))
-		return -1;
 	if (results_alloc(&run->results, run->params, nr_cpus)) {
 		run_error(run, "out of memory");
 		return -1;

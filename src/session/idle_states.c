@@ -2,10 +2,40 @@
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include <cpuidle.h>
 
 #include "session/idle_states.h"
+
+#define DISABLE_FILE_FMT "%s/devices/system/cpu/cpu%u/cpuidle/state%u/disable"
+
+static const char *sysfs_root = "/sys";
+
+void idle_states_set_sysfs_root(const char *root)
+{
+	sysfs_root = root;
+}
+
+bool idle_states_file_valid(const struct saved_file *file)
+{
+	unsigned int cpu, state;
+	char again[sizeof(file->path)];
+	int end = 0;
+
+	if (strcmp(file->value, "0") && strcmp(file->value, "1"))
+		return false;
+	if (strncmp(file->path, sysfs_root, strlen(sysfs_root)))
+		return false;
+	if (sscanf(file->path + strlen(sysfs_root),
+		   "/devices/system/cpu/cpu%u/cpuidle/state%u/disable%n",
+		   &cpu, &state, &end) != 2 || !end)
+		return false;
+	/* no "+1", leading zeros or text after the name */
+	snprintf(again, sizeof(again), DISABLE_FILE_FMT, sysfs_root, cpu,
+		 state);
+	return !strcmp(again, file->path);
+}
 
 /* The enabled states deeper than @deepest on @cpu, to disable. */
 static int plan_cpu(struct idle_states *saved, int cpu, unsigned int deepest)
@@ -81,8 +111,7 @@ int idle_states_files(const struct idle_states *saved,
 				continue;
 			/* where libcpupower writes it */
 			snprintf(file->path, sizeof(file->path),
-				 "/sys/devices/system/cpu/cpu%d/cpuidle/state%d/disable",
-				 cpu, state);
+				 DISABLE_FILE_FMT, sysfs_root, cpu, state);
 			snprintf(file->value, sizeof(file->value), "0");
 			file++;
 		}

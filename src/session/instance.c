@@ -12,13 +12,21 @@
 #include "output/out_file.h"
 #include "session/instance.h"
 #include "session/log.h"
+#include "session/process_identity.h"
+
+void rtla_instance_name(const char *role, char *name, size_t size)
+{
+	pid_t pid = getpid();
+
+	snprintf(name, size, RTLA_INSTANCE_PREFIX "%d-%s-%llu-%lu", (int)pid,
+		 role, process_start_time(pid), pid_namespace_id());
+}
 
 struct tracefs_instance *rtla_instance_create(const char *role)
 {
-	char name[64];
+	char name[96];
 
-	snprintf(name, sizeof(name), RTLA_INSTANCE_PREFIX "%d-%s",
-		 (int)getpid(), role);
+	rtla_instance_name(role, name, sizeof(name));
 	session_log("creating instance %s", name);
 	return tracefs_instance_create(name);
 }
@@ -45,28 +53,60 @@ int rtla_instance_destroy(struct tracefs_instance *instance)
 	return ret < 0 ? -1 : 0;
 }
 
-pid_t rtla_instance_pid(const char *name)
+bool rtla_instance_owner(const char *name, struct instance_owner *owner)
 {
 	const char *cursor;
-	long pid;
-	char *end;
+	char role[32];
+	int pid, end = 0;
 
+	memset(owner, 0, sizeof(*owner));
 	if (strncmp(name, RTLA_INSTANCE_PREFIX, strlen(RTLA_INSTANCE_PREFIX)))
-		return 0;
+		return false;
 	cursor = name + strlen(RTLA_INSTANCE_PREFIX);
-	pid = strtol(cursor, &end, 10);
-	if (end == cursor || *end != '-' || pid <= 0)
-		return 0;
-	return pid;
+	if (sscanf(cursor, "%d-%31[a-z]-%llu-%lu%n", &pid, role,
+		   &owner->start, &owner->pid_ns, &end) == 4 && !cursor[end]) {
+		owner->pid = pid;
+		return pid > 0 && owner->start;
+	}
+	/* before start times were in the name: "rtla-<pid>-<role>" */
+	end = 0;
+	owner->start = 0;
+	owner->pid_ns = 0;
+	if (sscanf(cursor, "%d-%31[a-z]%n", &pid, role, &end) != 2 ||
+	    cursor[end] || pid <= 0)
+		return false;
+	owner->pid = pid;
+	return true;
+}
+
+enum owner_state rtla_instance_owner_state(const struct instance_owner *owner)
+{
+	if (owner->pid_ns && owner->pid_ns != pid_namespace_id())
+		return OWNER_UNKNOWN;
+	if (owner->pid == getpid() &&
+	    (!owner->start || owner->start == process_start_time(getpid())))
+		return OWNER_SELF;
+	if (owner->start)
+		return process_is_alive(owner->pid, owner->start) ?
+		       OWNER_ALIVE : OWNER_GONE;
+	return kill(owner->pid, 0) && errno == ESRCH ? OWNER_GONE : OWNER_ALIVE;
+}
+
+static enum owner_state owner_of(const char *name)
+{
+	struct instance_owner owner;
+
+	if (!rtla_instance_owner(name, &owner))
+		return OWNER_NOT_RTLA;
+	return rtla_instance_owner_state(&owner);
 }
 
 static int remove_if_stale(const char *name, void *data)
 {
 	struct tracefs_instance *instance;
 	int *removed = data;
-	pid_t pid = rtla_instance_pid(name);
 
-	if (!pid || pid == getpid() || kill(pid, 0) == 0 || errno != ESRCH)
+	if (owner_of(name) != OWNER_GONE)
 		return 0;
 	instance = tracefs_instance_alloc(NULL, name);
 	if (!instance)
@@ -88,7 +128,6 @@ int rtla_instances_remove_stale(void)
 }
 
 struct tracer_search {
-	const char *self_prefix;
 	char *who;
 	size_t size;
 	int found;
@@ -107,27 +146,46 @@ static bool runs_osnoise_family(struct tracefs_instance *instance)
 	return busy;
 }
 
+static void describe_user(const char *name, enum owner_state state,
+			  char *who, size_t size)
+{
+	struct instance_owner owner;
+
+	rtla_instance_owner(name, &owner);
+	if (state == OWNER_ALIVE)
+		snprintf(who, size, "instance '%s' (rtla, pid %d)", name,
+			 (int)owner.pid);
+	else if (state == OWNER_UNKNOWN)
+		snprintf(who, size,
+			 "instance '%s' (an rtla in another PID namespace; if none runs, remove it with rmdir)",
+			 name);
+	else
+		snprintf(who, size, "instance '%s'", name);
+}
+
+/* Ours and those of killed runs (removed next) do not count. */
 static int check_instance(const char *name, void *data)
 {
 	struct tracer_search *search = data;
 	struct tracefs_instance *instance;
+	enum owner_state state = owner_of(name);
 
-	if (!strncmp(name, search->self_prefix, strlen(search->self_prefix)))
+	if (state == OWNER_SELF || state == OWNER_GONE)
 		return 0;
 	instance = tracefs_instance_alloc(NULL, name);
 	if (!instance)
 		return 0;
 	if (runs_osnoise_family(instance)) {
-		snprintf(search->who, search->size, "instance '%s'", name);
+		describe_user(name, state, search->who, search->size);
 		search->found = 1;
 	}
 	tracefs_instance_free(instance);
 	return search->found;
 }
 
-int rtla_tracer_user(const char *self_prefix, char *who, size_t size)
+int rtla_tracer_user(char *who, size_t size)
 {
-	struct tracer_search search = { self_prefix, who, size, 0 };
+	struct tracer_search search = { who, size, 0 };
 
 	if (runs_osnoise_family(NULL)) {
 		snprintf(who, size, "the top-level buffer");
@@ -171,12 +229,37 @@ int rtla_instance_save_trace(struct tracefs_instance *instance,
 	return rtla_instance_save_file(instance, "trace", path);
 }
 
+/*
+ * A short write is followed by one that fails with the cause (ENOSPC,
+ * EFBIG past RLIMIT_FSIZE, EDQUOT): that errno is the one reported.
+ */
+static int write_all(int fd, const char *buf, size_t len)
+{
+	ssize_t written;
+
+	while (len) {
+		written = write(fd, buf, len);
+		if (written < 0) {
+			if (errno == EINTR)
+				continue;
+			return -1;
+		}
+		if (!written) {
+			errno = EIO;
+			return -1;
+		}
+		buf += written;
+		len -= written;
+	}
+	return 0;
+}
+
 int rtla_instance_save_file(struct tracefs_instance *instance,
 			    const char *name, const char *path)
 {
 	struct out_file file;
 	char buf[65536];
-	ssize_t n, written;
+	ssize_t n;
 	int in;
 
 	in = tracefs_instance_file_open(instance, name, O_RDONLY);
@@ -186,14 +269,9 @@ int rtla_instance_save_file(struct tracefs_instance *instance,
 		close(in);
 		return -1;
 	}
-	while ((n = read(in, buf, sizeof(buf))) > 0) {
-		written = write(file.fd, buf, n);
-		if (written != n) {
-			if (written >= 0)
-				errno = ENOSPC;	/* a short write: the disk is full */
+	while ((n = read(in, buf, sizeof(buf))) > 0)
+		if (write_all(file.fd, buf, n))
 			break;
-		}
-	}
 	close(in);
 	if (n) {
 		out_file_abort(&file);

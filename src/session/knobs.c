@@ -21,6 +21,38 @@ const char *knob_path(enum knob_id id)
 	return knob_paths[id];
 }
 
+static bool made_of(const char *value, const char *allowed, size_t max)
+{
+	size_t len = strlen(value);
+
+	return len && len <= max && strspn(value, allowed) == len;
+}
+
+/* Option words ("NO_NAME" or "NAME") separated by single spaces. */
+static bool option_words(const char *value)
+{
+	const char *c;
+
+	if (!made_of(value, "ABCDEFGHIJKLMNOPQRSTUVWXYZ_ ", 1024))
+		return false;
+	for (c = value; *c; c++)
+		if (*c == ' ' && (c == value || c[1] == ' ' || !c[1]))
+			return false;
+	return true;
+}
+
+bool knob_value_valid(enum knob_id id, const char *value)
+{
+	switch (id) {
+	case KNOB_CPUS:
+		return made_of(value, "0123456789,-", 4096);
+	case KNOB_OPTIONS:
+		return option_words(value);
+	default:
+		return made_of(value, "0123456789", 20);
+	}
+}
+
 static void trim(char *text)
 {
 	size_t len = strlen(text);

@@ -2,7 +2,6 @@
 /* The record of the original knobs that outlives a killed run. */
 #include <errno.h>
 #include <fcntl.h>
-#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -11,18 +10,12 @@
 
 #include <tracefs.h>
 
+#include "session/idle_states.h"
+#include "session/state_dir.h"
 #include "session/state_record.h"
 
-#define STATE_DIR	"/run/rtla"
 
-static char path[512];
-
-static const char *state_dir(void)
-{
-	const char *dir = getenv("RTLA_STATE_DIR");
-
-	return dir && *dir ? dir : STATE_DIR;
-}
+static char path[4096];
 
 const char *state_record_path(void)
 {
@@ -30,16 +23,28 @@ const char *state_record_path(void)
 	return path;
 }
 
+static void write_identity(FILE *file)
+{
+	char boot[BOOT_ID_SIZE];
+
+	boot_id_read(boot);
+	fprintf(file, "pid\t%d\n", (int)getpid());
+	fprintf(file, "start\t%llu\n", process_start_time(getpid()));
+	if (*boot)
+		fprintf(file, "boot\t%s\n", boot);
+}
+
 int state_record_write(const struct knobs *knobs,
 		       const struct saved_file *files, int nr_files)
 {
-	char tmp[600];
+	char tmp[sizeof(path) + 8], why[128];
 	FILE *file;
 	int id, fd;
 
-	mkdir("/run", 0755);
-	if (mkdir(state_dir(), 0700) && errno != EEXIST)
+	if (state_dir_open(why, sizeof(why))) {
+		errno = EPERM;
 		return -1;
+	}
 	snprintf(tmp, sizeof(tmp), "%s.XXXXXX", state_record_path());
 	fd = mkstemp(tmp);
 	if (fd < 0)
@@ -50,7 +55,7 @@ int state_record_write(const struct knobs *knobs,
 		unlink(tmp);
 		return -1;
 	}
-	fprintf(file, "pid\t%d\n", (int)getpid());
+	write_identity(file);
 	for (id = 0; id < NR_KNOBS; id++)
 		if (knobs->knob[id].present)
 			fprintf(file, "%s\t%s\n", knob_path(id),
@@ -81,144 +86,156 @@ static int knob_by_path(const char *name)
 	return -1;
 }
 
-/* A file's first line, without its newline; NULL when unreadable. */
-static char *read_line(const char *path, char *text, size_t size)
+static bool parse_number(const char *text, unsigned long long max,
+			 unsigned long long *value)
 {
-	FILE *file = fopen(path, "re");
-	char *line;
+	char *end;
 
-	if (!file)
-		return NULL;
-	line = fgets(text, size, file);
-	fclose(file);
-	if (line)
-		line[strcspn(line, "\n")] = '\0';
-	return line;
+	if (!*text || strspn(text, "0123456789") != strlen(text))
+		return false;
+	errno = 0;
+	*value = strtoull(text, &end, 10);
+	return !errno && *value && *value <= max;
 }
 
-/* "file\tPATH\tVALUE": kept in *@files when the file now holds another. */
-static void read_file_line(char *text, struct saved_file **files,
-			   int *nr_files)
+/* "PATH\tVALUE" of a "file" line, as idle_states_files() writes them. */
+static bool parse_file(char *text, struct state_record *record)
 {
-	char *tab = strchr(text, '\t'), now[sizeof((*files)->value)];
-	struct saved_file *grown;
-	const char *value;
+	char *tab = strchr(text, '\t');
+	struct saved_file *grown, *file;
 
-	if (!tab)
-		return;
-	*tab = '\0';
-	value = read_line(text, now, sizeof(now));
-	if (value && !strcmp(value, tab + 1))
-		return;
-	grown = realloc(*files, (*nr_files + 1) * sizeof(**files));
+	if (!tab || (size_t)(tab - text) >= sizeof(file->path) ||
+	    strlen(tab + 1) >= sizeof(file->value))
+		return false;
+	grown = realloc(record->files,
+			(record->nr_files + 1) * sizeof(*record->files));
 	if (!grown)
-		return;
-	*files = grown;
-	snprintf(grown[*nr_files].path, sizeof(grown->path), "%s", text);
-	snprintf(grown[*nr_files].value, sizeof(grown->value), "%s", tab + 1);
-	(*nr_files)++;
+		return false;
+	record->files = grown;
+	file = &grown[record->nr_files];
+	*tab = '\0';
+	snprintf(file->path, sizeof(file->path), "%s", text);
+	snprintf(file->value, sizeof(file->value), "%s", tab + 1);
+	if (!idle_states_file_valid(file))
+		return false;
+	record->nr_files++;
+	return true;
 }
 
-/*
- * Read the record into @knobs, marking the knobs the kernel now differs
- * on, and into @files those files that differ.
- */
-static int read_record(FILE *file, struct knobs *knobs,
-		       struct saved_file **files, int *nr_files, pid_t *pid)
+/* osnoise/options without PANIC_ON_STOP: a record must not panic root. */
+static char *options_without_panic(const char *value, bool *dropped)
 {
-	char line[4096], *tab, *now;
-	int id, differ = 0;
-
-	*pid = 0;
-	*nr_files = 0;
-	while (fgets(line, sizeof(line), file)) {
-		line[strcspn(line, "\n")] = '\0';
-		tab = strchr(line, '\t');
-		if (!tab)
-			continue;
-		*tab++ = '\0';
-		if (!strcmp(line, "pid")) {
-			*pid = atoi(tab);
-			continue;
-		}
-		if (!strcmp(line, "file")) {
-			read_file_line(tab, files, nr_files);
-			continue;
-		}
-		id = knob_by_path(line);
-		if (id < 0 || knobs->knob[id].saved)
-			continue;
-		knobs->knob[id].present = true;
-		knobs->knob[id].saved = strdup(tab);
-		now = tracefs_instance_file_read(NULL, knob_path(id), NULL);
-		if (now) {
-			now[strcspn(now, "\n")] = '\0';
-			while (*now && now[strlen(now) - 1] == ' ')
-				now[strlen(now) - 1] = '\0';
-		}
-		/* options read back with a DEFAULTS state word: compare after it */
-		if (!now || strcmp(now, tab)) {
-			knobs->knob[id].changed = true;
-			differ++;
-		}
-		free(now);
-	}
-	return differ + *nr_files;
-}
-
-static int write_back(const struct saved_file *file)
-{
-	size_t len = strlen(file->value);
-	int fd = open(file->path, O_WRONLY | O_TRUNC | O_CLOEXEC);
-	ssize_t ret;
-
-	if (fd < 0)
-		return -1;
-	ret = write(fd, file->value, len);
-	close(fd);
-	return ret == (ssize_t)len ? 0 : -1;
-}
-
-int state_record_recover(pid_t *pid, char *what, size_t size)
-{
-	struct saved_file *files = NULL;
-	int id, count, nr_files, ret = 0;
-	struct knobs knobs;
+	char *copy = strdup(value), *out, *word, *save = NULL;
 	size_t len = 0;
-	FILE *file = fopen(state_record_path(), "re");
 
-	*what = '\0';
-	if (!file)
-		return 0;
-	memset(&knobs, 0, sizeof(knobs));
-	count = read_record(file, &knobs, &files, &nr_files, pid);
-	fclose(file);
-	/* a run that still runs keeps its record */
-	if (*pid > 0 && *pid != getpid() &&
-	    (!kill(*pid, 0) || errno == EPERM)) {
-		knobs_free(&knobs);
-		free(files);
-		return 0;
+	out = calloc(1, strlen(value) + 1);
+	if (!copy || !out) {
+		free(copy);
+		free(out);
+		return NULL;
 	}
-	for (id = 0; id < NR_KNOBS && len < size; id++)
-		if (knobs.knob[id].changed)
-			len += snprintf(what + len, size - len, "%s%s=%s",
-					len ? ", " : "", knob_path(id),
-					knobs.knob[id].saved);
-	for (id = 0; id < nr_files; id++) {
-		if (len < size)
-			len += snprintf(what + len, size - len, "%s%s=%s",
-					len ? ", " : "", files[id].path,
-					files[id].value);
-		if (write_back(&files[id]))
-			ret = -1;
+	for (word = strtok_r(copy, " ", &save); word;
+	     word = strtok_r(NULL, " ", &save)) {
+		if (!strcmp(word, "PANIC_ON_STOP")) {
+			*dropped = true;
+			continue;
+		}
+		len += sprintf(out + len, "%s%s", len ? " " : "", word);
 	}
-	free(files);
-	if (knobs_restore(&knobs))
-		ret = -1;
-	knobs_free(&knobs);
-	if (ret)
+	free(copy);
+	return out;
+}
+
+static bool parse_knob(const char *name, const char *value,
+		       struct state_record *record)
+{
+	int id = knob_by_path(name);
+
+	if (id < 0 || record->value[id] || !knob_value_valid(id, value))
+		return false;
+	if (id == KNOB_OPTIONS)
+		record->value[id] = options_without_panic(value,
+							  &record->dropped_panic);
+	else
+		record->value[id] = strdup(value);
+	return record->value[id] != NULL;
+}
+
+static bool parse_line(char *line, struct state_record *record)
+{
+	char *value = strchr(line, '\t');
+	unsigned long long number;
+
+	if (!value)
+		return false;
+	*value++ = '\0';
+	if (!strcmp(line, "pid")) {
+		if (record->pid || !parse_number(value, 0x7fffffff, &number))
+			return false;
+		record->pid = (pid_t)number;
+		return true;
+	}
+	if (!strcmp(line, "start"))
+		return !record->start &&
+		       parse_number(value, ~0ULL, &record->start);
+	if (!strcmp(line, "boot")) {
+		if (*record->boot || !*value ||
+		    strlen(value) >= sizeof(record->boot) ||
+		    strspn(value, "0123456789abcdef-") != strlen(value))
+			return false;
+		strcpy(record->boot, value);
+		return true;
+	}
+	if (!strcmp(line, "file"))
+		return parse_file(value, record);
+	return parse_knob(line, value, record);
+}
+
+int state_record_parse(const char *text, struct state_record *record,
+		       char *why, size_t size)
+{
+	char *copy = strdup(text), *line, *next;
+	int number = 0, ret = 0;
+
+	memset(record, 0, sizeof(*record));
+	if (!copy) {
+		snprintf(why, size, "out of memory");
 		return -1;
-	state_record_remove();
-	return count;
+	}
+	for (line = copy; *line && !ret; line = next) {
+		next = strchr(line, '\n');
+		if (!next) {
+			snprintf(why, size, "line %d has no end", number + 1);
+			ret = -1;
+			break;
+		}
+		*next++ = '\0';
+		number++;
+		if (!parse_line(line, record)) {
+			snprintf(why, size, "line %d is not a setting rtla writes",
+				 number);
+			ret = -1;
+		}
+	}
+	free(copy);
+	if (!ret && (!record->pid || !record->start)) {
+		snprintf(why, size, "it does not say which run wrote it");
+		ret = -1;
+	}
+	if (ret)
+		state_record_release(record);
+	return ret;
+}
+
+void state_record_release(struct state_record *record)
+{
+	int id;
+
+	for (id = 0; id < NR_KNOBS; id++) {
+		free(record->value[id]);
+		record->value[id] = NULL;
+	}
+	free(record->files);
+	record->files = NULL;
+	record->nr_files = 0;
 }

@@ -459,6 +459,25 @@ def check_help(rtla, tools, commands):
                  % (command, modes))
 
 
+def check_full_stdout(rtla, top):
+    """Help, versions and reports sent to a full disk: one line, status 1."""
+    report = os.path.join(top, "tests", "data", "cyclictest-h50.json")
+    for words in (["--version"], ["--help"], ["timerlat", "--version"],
+                  ["timerlat", "hist", "--help"], ["report", report]):
+        with open("/dev/full", "w") as full:
+            done = subprocess.run([rtla] + words, stdout=full,
+                                  stderr=subprocess.PIPE, text=True)
+        lines = done.stderr.splitlines()
+        if (done.returncode != 1 or len(lines) != 1
+                or "cannot write to stdout: No space left" not in lines[0]):
+            fail("rtla %s > /dev/full: status %d, stderr %r (want 1 and "
+                 "one line)" % (" ".join(words), done.returncode,
+                                done.stderr))
+        else:
+            print("ok: rtla %s > /dev/full says so and exits 1"
+                  % " ".join(words[:2]))
+
+
 # ------------------------------------------------------------ completion
 
 COMPLETE = r'''
@@ -504,10 +523,17 @@ def value_cases(rtla, tools):
     files = {"tests/docs/check_docs.py", "tests/docs/check_install.sh"}
     for tool, opts in tools.items():
         names = option_names(opts)
-        for name in ("--json", "--junit", "--openmetrics", "-t"):
+        for name in ("--json", "--junit", "--openmetrics", "-t", "-o",
+                     "--output"):
             if name in names:
                 cases.append(("%s %s %s tests/docs/check_" % (rtla, tool, name),
                               files, "the files for " + name))
+        if "--format" in names:
+            cases.append(("%s %s --format " % (rtla, tool),
+                          {"svg", "png", "pdf"}, "the formats of " + tool))
+        if tool in ("report", "compare", "plot"):
+            cases.append(("%s %s tests/docs/check_" % (rtla, tool), files,
+                          "the report files of " + tool))
         if "--json" in names:
             cases.append(("%s %s --json=tests/docs/check_" % (rtla, tool),
                           files, "the files for --json="))
@@ -645,6 +671,7 @@ def main():
     check_help(args.rtla, tools, commands)
     check_completion(args.rtla, args.completion, tools, commands)
     top = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..")
+    check_full_stdout(args.rtla, top)
     check_links_documented(os.path.join(top, "README.md"),
                            os.path.join(top, "mk", "docs.mk"))
     if failures:

@@ -10,7 +10,8 @@ set -eu
 
 make=${MAKE:-make}
 pages="rtla rtla-osnoise rtla-osnoise-top rtla-osnoise-hist rtla-timerlat
-rtla-timerlat-top rtla-timerlat-hist rtla-hwnoise rtla-report rtla-compare"
+rtla-timerlat-top rtla-timerlat-hist rtla-hwnoise rtla-report rtla-compare
+rtla-plot"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 status=0
@@ -36,6 +37,7 @@ expected()
 {
 	{
 		echo "755 $1/bin/rtla"
+		echo "755 $1/libexec/rtla/rtla-plot"
 		echo "777 $1/bin/osnoise"
 		echo "777 $1/bin/timerlat"
 		echo "777 $1/share/man/man1/osnoise.1"
@@ -77,6 +79,8 @@ for prefix in /usr/local /usr; do
 		fail "the installed completion differs from completion/rtla"
 	"$root$prefix/bin/rtla" --version >/dev/null ||
 		fail "the installed rtla does not run"
+	"$root$prefix/bin/rtla" plot --help >/dev/null ||
+		fail "the installed rtla plot does not find rtla-plot"
 	# the links take --version as rtla does
 	for cmd in "osnoise --version" "timerlat --version" "timerlat -V" \
 		   "rtla timerlat --version"; do

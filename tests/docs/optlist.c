@@ -25,6 +25,7 @@
 #include <unistd.h>
 
 #include "cli/options.h"
+#include "cli/plot_args.h"
 #include "run/file_tools.h"
 #include "run/tool.h"
 
@@ -115,15 +116,26 @@ static int seen(const struct opt_spec *table, size_t index)
 /* Machines in the examples have up to this many CPUs ("-c 2-7") */
 #define PARSE_CPUS	64
 
-/* rtla report and rtla compare: getopt tables of their own. */
+/* rtla report, compare and plot: getopt tables of their own. */
 static const struct {
 	const char *name;
 	const struct option *options;
+	const char *shorts;		/* their getopt short options */
 	int (*check_args)(int argc, char **argv);
 } file_tools[] = {
-	{ "report", report_options, report_check_args },
-	{ "compare", compare_options, compare_check_args },
+	{ "report", report_options, "h", report_check_args },
+	{ "compare", compare_options, "h", compare_check_args },
+	{ "plot", plot_options, "ho", plot_check_args },
 };
+
+/* "-h" when @val is in @shorts, else "-" (a long option alone). */
+static const char *short_name(const char *shorts, int val)
+{
+	static char name[3] = "-";
+
+	name[1] = val > 0 && val < 128 && strchr(shorts, val) ? val : '\0';
+	return name;
+}
 
 static void print_file_tools(void)
 {
@@ -133,8 +145,8 @@ static void print_file_tools(void)
 	for (t = 0; t < sizeof(file_tools) / sizeof(file_tools[0]); t++)
 		for (o = file_tools[t].options; o->name; o++)
 			printf("%s\t%s\t--%s\t%s\n", file_tools[t].name,
-			       o->val == 'h' ? "-h" : "-", o->name,
-			       arg_kind(o->has_arg));
+			       short_name(file_tools[t].shorts, o->val),
+			       o->name, arg_kind(o->has_arg));
 }
 
 static int parse(const char *name, int argc, char **argv)

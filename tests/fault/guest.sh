@@ -124,7 +124,12 @@ done
 # Two runs at once: the second is refused as busy and changes nothing.
 rtla timerlat top -q -d 6s -c 0 -p 400 >/tmp/out-a 2>&1 &
 a=$!
-sleep 2
+# its tracer runs (setup takes seconds under TCG on a loaded host)
+for i in $(seq 40); do
+	cat $T/instances/rtla-*/current_tracer 2>/dev/null | grep -q timerlat && break
+	usleep 250000
+done
+sleep 1
 snap >/tmp/during
 rtla osnoise top -q -d 1s -c 1 -p 300000 -r 200000 >/tmp/out-b 2>&1
 rc=$?
@@ -134,6 +139,62 @@ report $? two-runs "second rc=$rc: $(head -1 /tmp/out-b)"
 wait $a
 same_as_baseline two-runs
 report $? two-runs-after "first rc=$?"
+
+# State records (/run/rtla/knobs) the next run must not trust as they
+# are: corrupt, in another user's directory, a FIFO, a live run's, a
+# reused pid's, one with a value the kernel refuses.
+R=/run/rtla
+start_of() { sed 's/.*) //' /proc/$1/stat | cut -d' ' -f20; }
+plant() { mkdir -p $R; chmod 700 $R; printf "$1" >$R/knobs; chmod 600 $R/knobs; }
+record_case() {	# CASE WANT_RC GREP [ENV]: one short run after a planted record
+	local name=$1 want=$2 pattern=$3 rc
+	shift 3
+	env "$@" timeout 30 rtla osnoise top -q -d 1s -c 1 -p 300000 -r 200000 >/tmp/out 2>&1
+	rc=$?
+	[ $rc = $want ] && grep -q "$pattern" /tmp/out
+	report $? "record-$name" "rc=$rc: $(grep rtla /tmp/out | head -1)"
+}
+plant 'pid\tabc\nstart\t1\nosnoise/period_us\t5\n'
+record_case corrupt 0 'corrupt record.*moved it to'
+[ -e $R/knobs.bad ] && [ ! -e $R/knobs ]
+report $? record-corrupt-aside ""
+rm -f $R/knobs.bad
+mkdir -p /tmp/foreign
+printf 'pid\t99999\nstart\t1\nosnoise/options\tPANIC_ON_STOP\nosnoise/period_us\t5\n' >/tmp/foreign/knobs
+chown -R 65534 /tmp/foreign
+record_case foreign 0 'not using /tmp/foreign' RTLA_STATE_DIR=/tmp/foreign
+grep -q NO_PANIC_ON_STOP $T/osnoise/options
+report $? record-foreign-no-panic "$(cat $T/osnoise/options)"
+rm -rf /tmp/foreign $R/knobs
+mkfifo $R/knobs
+record_case fifo 0 'not a regular file'
+rm -f $R/knobs
+plant "pid\t$$\nstart\t$(start_of $$)\nosnoise/period_us\t5\n"
+record_case live-owner 1 'busy: rtla (pid '"$$"') is running'
+# the killed run had changed period_us; its pid now names the shell
+echo 900000 >$T/osnoise/period_us
+plant "pid\t$$\nstart\t$(($(start_of $$) + 1))\nosnoise/period_us\t700000\n"
+record_case reused-pid 0 'restored the settings'
+plant 'pid\t99999\nstart\t1\nosnoise/timerlat_period_us\t1\n'
+record_case refused 0 'refused osnoise/timerlat_period_us=1'
+[ -e $R/knobs.bad ] && [ ! -e $R/knobs ]
+report $? record-refused-aside ""
+rm -f $R/knobs.bad
+same_as_baseline records
+report $? records-after ""
+
+# Two runs started at the same instant: one measures, one is refused.
+rtla timerlat top -q -d 2s -c 0 >/tmp/out-a 2>&1 &
+a=$!
+rtla osnoise top -q -d 2s -c 1 -p 300000 -r 200000 >/tmp/out-b 2>&1 &
+b=$!
+wait $a; rca=$?
+wait $b; rcb=$?
+[ "$(echo $rca $rcb | tr ' ' '\n' | sort | tr '\n' ' ')" = "0 1 " ] &&
+	cat /tmp/out-a /tmp/out-b | grep -q busy
+report $? two-runs-at-once "rc=$rca,$rcb: $(grep -h busy /tmp/out-a /tmp/out-b)"
+same_as_baseline two-runs-at-once
+report $? two-runs-at-once-after ""
 
 # A read-only tracefs: a clear error, nothing changed.
 mount -o remount,ro $T

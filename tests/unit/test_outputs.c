@@ -163,6 +163,8 @@ static void test_trace_full_disk(void **state)
 	setrlimit(RLIMIT_FSIZE, &small);
 	assert_int_equal(rtla_instance_save_trace(NULL, in_dir("trace.txt")),
 			 -1);
+	/* the cause, not a guess: past the file size limit, not a full disk */
+	assert_int_equal(errno, EFBIG);
 	setrlimit(RLIMIT_FSIZE, &old);
 	assert_string_equal(slurp(in_dir("trace.txt")), "old trace\n");
 	assert_int_equal(entries(), 1);

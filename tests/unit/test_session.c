@@ -14,6 +14,7 @@
 #include "session/housekeeping.h"
 #include "session/knobs.h"
 #include "session/log.h"
+#include "session/process_identity.h"
 
 #include "fake_tracefs.h"
 
@@ -146,52 +147,110 @@ static void test_options_knob(void **state)
 static void test_instance_lifecycle(void **state)
 {
 	struct tracefs_instance *instance;
-	char name[64];
+	char name[96], path[128];
 
-	snprintf(name, sizeof(name), "instances/rtla-%d-main", (int)getpid());
+	rtla_instance_name("main", name, sizeof(name));
+	snprintf(path, sizeof(path), "instances/%s", name);
 	instance = rtla_instance_create("main");
 	assert_non_null(instance);
-	assert_true(fake_exists(name));
+	assert_true(fake_exists(path));
 	rtla_instance_destroy(instance);
-	assert_false(fake_exists(name));
+	assert_false(fake_exists(path));
 	rtla_instance_destroy(NULL);
 }
 
+/* An instance name of @pid's, as that process would name it. */
+static void name_of(pid_t pid, unsigned long long start, unsigned long ns,
+		    char *path, size_t size)
+{
+	snprintf(path, size, "instances/rtla-%d-main-%llu-%lu", (int)pid,
+		 start, ns);
+}
+
+/*
+ * Killed runs' instances go, whether their pid is free or given to
+ * another process since; a live run's stay, and so does one of another
+ * PID namespace, which no pid here can tell about.
+ */
 static void test_stale_instances(void **state)
 {
-	char stale[64], alive[64];
+	char dead[96], reused[96], alive[96], foreign[96], legacy[64];
+	pid_t parent = getppid();
+	unsigned long ns = pid_namespace_id();
 
-	snprintf(stale, sizeof(stale), "instances/rtla-%d-main", (int)dead_pid());
-	snprintf(alive, sizeof(alive), "instances/rtla-%d-main", (int)getppid());
-	fake_mkdir(stale);
+	name_of(dead_pid(), 12345, ns, dead, sizeof(dead));
+	name_of(parent, process_start_time(parent) + 1, ns, reused,
+		sizeof(reused));
+	name_of(parent, process_start_time(parent), ns, alive, sizeof(alive));
+	name_of(dead_pid(), 12345, ns + 1, foreign, sizeof(foreign));
+	snprintf(legacy, sizeof(legacy), "instances/rtla-%d-main",
+		 (int)dead_pid());
+	fake_mkdir(dead);
+	fake_mkdir(reused);
 	fake_mkdir(alive);
+	fake_mkdir(foreign);
+	fake_mkdir(legacy);
 	fake_mkdir("instances/somebody-else");
-	assert_int_equal(rtla_instances_remove_stale(), 1);
-	assert_false(fake_exists(stale));
+	assert_int_equal(rtla_instances_remove_stale(), 3);
+	assert_false(fake_exists(dead));
+	assert_false(fake_exists(reused));
+	assert_false(fake_exists(legacy));
 	assert_true(fake_exists(alive));
+	assert_true(fake_exists(foreign));
 	assert_true(fake_exists("instances/somebody-else"));
 }
 
-static void test_instance_pid(void **state)
+static void test_instance_owner(void **state)
 {
-	assert_int_equal(rtla_instance_pid("rtla-123-main"), 123);
-	assert_int_equal(rtla_instance_pid("rtla-123"), 0);
-	assert_int_equal(rtla_instance_pid("rtla-x-main"), 0);
-	assert_int_equal(rtla_instance_pid("timerlat_top"), 0);
+	struct instance_owner owner;
+
+	assert_true(rtla_instance_owner("rtla-123-main-456-789", &owner));
+	assert_int_equal(owner.pid, 123);
+	assert_int_equal(owner.start, 456);
+	assert_int_equal(owner.pid_ns, 789);
+	assert_true(rtla_instance_owner("rtla-123-trace", &owner));
+	assert_int_equal(owner.pid, 123);
+	assert_int_equal(owner.start, 0);
+	assert_false(rtla_instance_owner("rtla-123", &owner));
+	assert_false(rtla_instance_owner("rtla-x-main", &owner));
+	assert_false(rtla_instance_owner("rtla-123-main-456-789x", &owner));
+	assert_false(rtla_instance_owner("rtla-123-main-0-789", &owner));
+	assert_false(rtla_instance_owner("timerlat_top", &owner));
 }
 
+/*
+ * The busy check: another tool's instance or a live run's is busy, a
+ * killed run's or ours is not; another namespace's says how to clear it.
+ */
 static void test_busy_tracer(void **state)
 {
-	char who[128];
+	char who[400], dead[96], foreign[96], mine[96], path[128];
+	unsigned long ns = pid_namespace_id();
 
 	fake_mkdir("instances/somebody-else");
-	assert_int_equal(rtla_tracer_user("rtla-1-", who, sizeof(who)), 0);
+	assert_int_equal(rtla_tracer_user(who, sizeof(who)), 0);
 	fake_put("instances/somebody-else/current_tracer", "timerlat\n");
-	assert_int_equal(rtla_tracer_user("rtla-1-", who, sizeof(who)), 1);
+	assert_int_equal(rtla_tracer_user(who, sizeof(who)), 1);
 	assert_string_equal(who, "instance 'somebody-else'");
-	assert_int_equal(rtla_tracer_user("somebody", who, sizeof(who)), 0);
+	fake_put("instances/somebody-else/current_tracer", "nop\n");
+
+	name_of(dead_pid(), 1, ns, dead, sizeof(dead));
+	snprintf(path, sizeof(path), "%s/current_tracer", dead);
+	fake_put(path, "osnoise\n");
+	rtla_instance_name("main", mine, sizeof(mine));
+	snprintf(path, sizeof(path), "instances/%s/current_tracer", mine);
+	fake_put(path, "osnoise\n");
+	assert_int_equal(rtla_tracer_user(who, sizeof(who)), 0);
+
+	name_of(getppid(), 1, ns + 1, foreign, sizeof(foreign));
+	snprintf(path, sizeof(path), "%s/current_tracer", foreign);
+	fake_put(path, "timerlat\n");
+	assert_int_equal(rtla_tracer_user(who, sizeof(who)), 1);
+	assert_non_null(strstr(who, "another PID namespace"));
+	assert_non_null(strstr(who, "rmdir"));
+
 	fake_put("current_tracer", "osnoise\n");
-	assert_int_equal(rtla_tracer_user("rtla-1-", who, sizeof(who)), 1);
+	assert_int_equal(rtla_tracer_user(who, sizeof(who)), 1);
 	assert_string_equal(who, "the top-level buffer");
 }
 
@@ -236,7 +295,7 @@ static void test_debug_log(void **state)
 	const struct knob_setting *failed = NULL;
 	struct tracefs_instance *instance;
 	struct knobs knobs;
-	char want[128];
+	char want[256], name[96];
 
 	logged[0] = '\0';
 	session_log_set(log_line);
@@ -261,10 +320,10 @@ static void test_debug_log(void **state)
 	assert_non_null(strstr(logged,
 			       "setting osnoise/timerlat_period_us to 500\n"
 			       "restoring osnoise/timerlat_period_us to 1000\n"));
-	snprintf(want, sizeof(want), "creating instance rtla-%d-main\n"
+	rtla_instance_name("main", name, sizeof(name));
+	snprintf(want, sizeof(want), "creating instance %s\n"
 		 "Enabling timerlat tracer\n"
-		 "removing instance rtla-%d-main\n",
-		 (int)getpid(), (int)getpid());
+		 "removing instance %s\n", name, name);
 	assert_non_null(strstr(logged, want));
 	assert_null(strstr(logged, "dropped"));
 }
@@ -288,7 +347,7 @@ int main(void)
 						remove_fake),
 		cmocka_unit_test_setup_teardown(test_debug_log, fake_tracefs,
 						remove_fake),
-		cmocka_unit_test(test_instance_pid),
+		cmocka_unit_test(test_instance_owner),
 		cmocka_unit_test(test_housekeeping_cpus),
 		cmocka_unit_test_setup_teardown(test_busy_tracer, fake_tracefs,
 						remove_fake),

@@ -1,0 +1,46 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef RTLA_MONITOR_METRICS_H
+#define RTLA_MONITOR_METRICS_H
+
+#include <stdint.h>
+#include <stdio.h>
+
+#include "model/buckets.h"
+#include "model/results.h"
+#include "model/tracer.h"
+#include "model/windows.h"
+#include "output/prom.h"
+
+/* What a scrape of the monitor shows. */
+struct monitor_metrics {
+	const struct rtla_results *results;	/* since the start */
+	const struct monitor_windows *windows;	/* the last closed window */
+	const struct bucket_bounds *bounds;	/* NULL: the default */
+	/* the contexts measured (tracer_shown_contexts()) */
+	const struct context_desc *const *contexts;
+	int nr_contexts;
+	const char *version;
+	const char *kernel_release;
+	uint64_t threshold_hits;
+	uint64_t unmeasured_ns;		/* handling hits, not measuring */
+};
+
+/*
+ * The whole exposition in @format: per shown CPU and context a latency
+ * histogram in seconds with @bounds' cumulative buckets, the max since the
+ * start and of the last closed window; hits, lost samples and unmeasured
+ * time as counters; rtla_build_info.  At most CPUs x contexts x (bounds +
+ * 5) series.  -1 when @out failed.
+ */
+int monitor_metrics_write(const struct monitor_metrics *metrics,
+			  enum prom_format format, FILE *out);
+
+/*
+ * --textfile PATH: the text format, for node_exporter's textfile
+ * collector, written beside @path and renamed over it when whole.  0, or
+ * -1 with errno.
+ */
+int monitor_metrics_write_textfile(const struct monitor_metrics *metrics,
+				   const char *path);
+
+#endif

@@ -1,0 +1,315 @@
+// SPDX-License-Identifier: GPL-2.0
+/* The /metrics endpoint: libmicrohttpd, on its polling thread. */
+#include <errno.h>
+#include <microhttpd.h>
+#include <stdbool.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "serve/http_server.h"
+
+#define DEFAULT_CONNECTIONS	64
+#define DEFAULT_PER_IP		8
+#define DEFAULT_TIMEOUT_S	10
+#define MAX_CERT_BYTES		(256 * 1024)
+
+struct http_server {
+	struct http_server_config config;
+	struct MHD_Daemon *daemon;
+	char *cert;
+	char *key;
+	uint16_t port;
+};
+
+static enum MHD_Result answer_text(struct MHD_Connection *connection,
+				   unsigned int status, const char *text)
+{
+	struct MHD_Response *response;
+	enum MHD_Result ret;
+
+	response = MHD_create_response_from_buffer(strlen(text), (void *)text,
+						   MHD_RESPMEM_PERSISTENT);
+	if (!response)
+		return MHD_NO;
+	MHD_add_response_header(response, MHD_HTTP_HEADER_CONTENT_TYPE,
+				"text/plain; charset=utf-8");
+	ret = MHD_queue_response(connection, status, response);
+	MHD_destroy_response(response);
+	return ret;
+}
+
+/* OpenMetrics when the scraper accepts it with a q above 0. */
+static enum prom_format wanted_format(struct MHD_Connection *connection)
+{
+	const char *accept, *om, *q;
+	size_t len;
+
+	accept = MHD_lookup_connection_value(connection, MHD_HEADER_KIND,
+					     MHD_HTTP_HEADER_ACCEPT);
+	om = accept ? strstr(accept, "application/openmetrics-text") : NULL;
+	if (!om)
+		return PROM_TEXT;
+	len = strcspn(om, ",");
+	q = memmem(om, len, ";q=", 3);
+	if (!q)
+		q = memmem(om, len, "; q=", 4);
+	if (q && strtod(strchr(q, '=') + 1, NULL) <= 0)
+		return PROM_TEXT;
+	return PROM_OPENMETRICS;
+}
+
+/* The exposition, rendered into memory with the caller's lock held. */
+static char *render(struct http_server *server, enum prom_format format,
+		    size_t *size)
+{
+	char *text = NULL;
+	FILE *out;
+	int ret;
+
+	out = open_memstream(&text, size);
+	if (!out)
+		return NULL;
+	if (server->config.lock)
+		pthread_mutex_lock(server->config.lock);
+	ret = server->config.render(server->config.ctx, format, out);
+	if (server->config.lock)
+		pthread_mutex_unlock(server->config.lock);
+	if (fclose(out) || ret) {
+		free(text);
+		return NULL;
+	}
+	return text;
+}
+
+static bool authorized(struct http_server *server,
+		       struct MHD_Connection *connection)
+{
+	const struct web_config *web = server->config.web;
+	char *password = NULL, *user;
+	bool ok;
+
+	if (!web || !web->nr_users)
+		return true;
+	user = MHD_basic_auth_get_username_password(connection, &password);
+	ok = user && password && web_config_check_user(web, user, password);
+	if (password) {
+		explicit_bzero(password, strlen(password));
+		MHD_free(password);
+	}
+	if (user)
+		MHD_free(user);
+	return ok;
+}
+
+static enum MHD_Result handle(void *cls, struct MHD_Connection *connection,
+			      const char *url, const char *method,
+			      const char *version, const char *upload_data,
+			      size_t *upload_data_size, void **con_cls)
+{
+	static const char denied[] = "Unauthorized\n";
+	struct http_server *server = cls;
+	struct MHD_Response *response;
+	enum prom_format format;
+	enum MHD_Result ret;
+	size_t size;
+	char *text;
+
+	/* a request body is not read: answer on the headers alone */
+	if (*upload_data_size) {
+		*upload_data_size = 0;
+		return MHD_YES;
+	}
+	if (strcmp(url, "/metrics"))
+		return answer_text(connection, MHD_HTTP_NOT_FOUND, "Not Found\n");
+	if (strcmp(method, MHD_HTTP_METHOD_GET) &&
+	    strcmp(method, MHD_HTTP_METHOD_HEAD))
+		return answer_text(connection, MHD_HTTP_METHOD_NOT_ALLOWED,
+				   "Method Not Allowed\n");
+	if (!authorized(server, connection)) {
+		response = MHD_create_response_from_buffer(
+			strlen(denied), (void *)denied, MHD_RESPMEM_PERSISTENT);
+		if (!response)
+			return MHD_NO;
+		ret = MHD_queue_basic_auth_fail_response(connection, "rtla",
+							 response);
+		MHD_destroy_response(response);
+		return ret;
+	}
+	format = wanted_format(connection);
+	text = render(server, format, &size);
+	if (!text)
+		return answer_text(connection, MHD_HTTP_INTERNAL_SERVER_ERROR,
+				   "Internal Server Error\n");
+	response = MHD_create_response_from_buffer(size, text,
+						   MHD_RESPMEM_MUST_FREE);
+	if (!response) {
+		free(text);
+		return MHD_NO;
+	}
+	MHD_add_response_header(response, MHD_HTTP_HEADER_CONTENT_TYPE,
+				prom_content_type(format));
+	ret = MHD_queue_response(connection, MHD_HTTP_OK, response);
+	MHD_destroy_response(response);
+	return ret;
+}
+
+/* A PEM file into memory, for MHD_OPTION_HTTPS_MEM_*. */
+static char *read_pem(const char *path, char *why, size_t why_size)
+{
+	char *text = malloc(MAX_CERT_BYTES + 1);
+	FILE *in = fopen(path, "re");
+	size_t n = 0;
+
+	if (in && text) {
+		n = fread(text, 1, MAX_CERT_BYTES + 1, in);
+		if (!ferror(in) && n <= MAX_CERT_BYTES) {
+			fclose(in);
+			text[n] = '\0';
+			return text;
+		}
+		errno = ferror(in) ? EIO : EFBIG;
+	}
+	snprintf(why, why_size, "%s: %s", path, strerror(errno));
+	if (in)
+		fclose(in);
+	free(text);
+	return NULL;
+}
+
+/* Errors from libmicrohttpd are not printed: the caller says what failed. */
+static void quiet_log(void *cls, const char *fmt, va_list ap)
+{
+}
+
+/*
+ * The daemon, its thread started on @cpus: a new thread takes the
+ * affinity of the one that creates it, so ours has @cpus for that moment.
+ */
+static struct MHD_Daemon *start_pinned(const cpu_set_t *cpus,
+				       unsigned int flags,
+				       struct http_server *server,
+				       struct MHD_OptionItem *options)
+{
+	struct MHD_Daemon *daemon;
+	cpu_set_t saved;
+	bool pinned;
+
+	pinned = cpus && !pthread_getaffinity_np(pthread_self(), sizeof(saved),
+						 &saved) &&
+		 !pthread_setaffinity_np(pthread_self(), sizeof(*cpus), cpus);
+	daemon = MHD_start_daemon(flags, 0, NULL, NULL, handle, server,
+				  MHD_OPTION_ARRAY, options, MHD_OPTION_END);
+	if (pinned)
+		pthread_setaffinity_np(pthread_self(), sizeof(saved), &saved);
+	return daemon;
+}
+
+static int start_daemon(struct http_server *server,
+			const struct sockaddr_storage *addr,
+			char *why, size_t why_size)
+{
+	const struct http_server_config *c = &server->config;
+	unsigned int flags = MHD_USE_ERROR_LOG | MHD_USE_INTERNAL_POLLING_THREAD |
+			     MHD_USE_EPOLL;
+	const union MHD_DaemonInfo *info;
+	struct MHD_OptionItem options[10];
+	int n = 0;
+
+	if (addr->ss_family == AF_INET6)
+		flags |= MHD_USE_DUAL_STACK;
+	options[n++] = (struct MHD_OptionItem){ MHD_OPTION_SOCK_ADDR, 0,
+						(void *)addr };
+	options[n++] = (struct MHD_OptionItem){ MHD_OPTION_CONNECTION_LIMIT,
+		c->max_connections ? c->max_connections : DEFAULT_CONNECTIONS, NULL };
+	options[n++] = (struct MHD_OptionItem){ MHD_OPTION_PER_IP_CONNECTION_LIMIT,
+		c->max_per_ip ? c->max_per_ip : DEFAULT_PER_IP, NULL };
+	options[n++] = (struct MHD_OptionItem){ MHD_OPTION_CONNECTION_TIMEOUT,
+		c->timeout_s ? c->timeout_s : DEFAULT_TIMEOUT_S, NULL };
+	/* headers and a small request: 32 KiB per connection at most */
+	options[n++] = (struct MHD_OptionItem){ MHD_OPTION_CONNECTION_MEMORY_LIMIT,
+						32 * 1024, NULL };
+	options[n++] = (struct MHD_OptionItem){ MHD_OPTION_EXTERNAL_LOGGER,
+						(intptr_t)quiet_log, NULL };
+	if (server->cert) {
+		flags |= MHD_USE_TLS;
+		options[n++] = (struct MHD_OptionItem){ MHD_OPTION_HTTPS_MEM_CERT,
+							0, server->cert };
+		options[n++] = (struct MHD_OptionItem){ MHD_OPTION_HTTPS_MEM_KEY,
+							0, server->key };
+	}
+	options[n++] = (struct MHD_OptionItem){ MHD_OPTION_END, 0, NULL };
+	server->daemon = start_pinned(c->cpus, flags, server, options);
+	if (!server->daemon) {
+		snprintf(why, why_size, "cannot listen on %s%s", c->listen,
+			 server->cert ? " (or the TLS certificate and key do not load)" : "");
+		return -1;
+	}
+	info = MHD_get_daemon_info(server->daemon, MHD_DAEMON_INFO_BIND_PORT);
+	server->port = info ? info->port : 0;
+	return 0;
+}
+
+struct http_server *http_server_start(const struct http_server_config *config,
+				      char *why, size_t why_size)
+{
+	struct sockaddr_storage addr;
+	struct http_server *server;
+	const char *reason;
+
+	if (listen_addr_parse(config->listen, &addr, &reason)) {
+		snprintf(why, why_size, "--listen %s: %s", config->listen, reason);
+		return NULL;
+	}
+	if (config->web && config->web->cert_file &&
+	    !MHD_is_feature_supported(MHD_FEATURE_TLS)) {
+		snprintf(why, why_size, "libmicrohttpd was built without TLS");
+		return NULL;
+	}
+	server = calloc(1, sizeof(*server));
+	if (!server) {
+		snprintf(why, why_size, "%s", strerror(errno));
+		return NULL;
+	}
+	server->config = *config;
+	if (config->web && config->web->cert_file) {
+		server->cert = read_pem(config->web->cert_file, why, why_size);
+		if (!server->cert)
+			goto fail;
+		server->key = read_pem(config->web->key_file, why, why_size);
+		if (!server->key)
+			goto fail;
+	}
+	if (start_daemon(server, &addr, why, why_size))
+		goto fail;
+	return server;
+fail:
+	http_server_stop(server);
+	return NULL;
+}
+
+uint16_t http_server_port(const struct http_server *server)
+{
+	return server->port;
+}
+
+unsigned int http_server_connections(const struct http_server *server)
+{
+	const union MHD_DaemonInfo *info;
+
+	info = MHD_get_daemon_info(server->daemon,
+				   MHD_DAEMON_INFO_CURRENT_CONNECTIONS);
+	return info ? info->num_connections : 0;
+}
+
+void http_server_stop(struct http_server *server)
+{
+	if (!server)
+		return;
+	if (server->daemon)
+		MHD_stop_daemon(server->daemon);
+	if (server->key)
+		explicit_bzero(server->key, strlen(server->key));
+	free(server->key);
+	free(server->cert);
+	free(server);
+}

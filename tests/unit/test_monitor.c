@@ -1,0 +1,340 @@
+// SPDX-License-Identifier: GPL-2.0
+/* The monitor's pieces: bucket bounds, windows and the exposition. */
+#include "testutil.h"
+
+#include "model/buckets.h"
+#include "model/windows.h"
+#include "output/monitor_metrics.h"
+#include "output/prom.h"
+
+static void fill(struct histogram *h, uint64_t value, int times)
+{
+	while (times--)
+		histogram_add(h, value);
+}
+
+static void test_bucket_bounds_parse(void **state)
+{
+	struct bucket_bounds b;
+	const char *why = NULL;
+
+	assert_int_equal(bucket_bounds_parse("500ns,10,1ms,2s", &b, &why), 0);
+	assert_int_equal(b.nr, 4);
+	assert_int_equal(b.ns[0], 500);
+	assert_int_equal(b.ns[1], 10000);
+	assert_int_equal(b.ns[2], 1000000);
+	assert_int_equal(b.ns[3], 2000000000ULL);
+	assert_int_equal(bucket_bounds_parse("10us,10us", &b, &why), -1);
+	assert_string_equal(why, "the bounds are not in ascending order");
+	assert_int_equal(bucket_bounds_parse("10us,,20us", &b, &why), -1);
+	assert_string_equal(why, "a bound is not a positive duration (10us, 1ms)");
+	assert_int_equal(bucket_bounds_parse("0", &b, &why), -1);
+	assert_int_equal(bucket_bounds_parse("5h", &b, &why), -1);
+	assert_int_equal(bucket_bounds_parse("-5us", &b, &why), -1);
+	assert_int_equal(bucket_bounds_parse("", &b, &why), -1);
+	assert_int_equal(bucket_bounds_parse("99999999999999999999s", &b, &why), -1);
+	assert_int_equal(default_bucket_bounds.nr, 16);
+	assert_int_equal(default_bucket_bounds.ns[0], 1000);
+	assert_int_equal(default_bucket_bounds.ns[15], 100000000);
+}
+
+static void test_bucket_bounds_too_many(void **state)
+{
+	char list[1024] = "";
+	struct bucket_bounds b;
+	const char *why;
+	int i;
+
+	for (i = 1; i <= MAX_BUCKET_BOUNDS; i++)
+		snprintf(list + strlen(list), sizeof(list) - strlen(list),
+			 "%s%dus", i > 1 ? "," : "", i);
+	assert_int_equal(bucket_bounds_parse(list, &b, &why), 0);
+	assert_int_equal(b.nr, MAX_BUCKET_BOUNDS);
+	strcat(list, ",1000us");
+	assert_int_equal(bucket_bounds_parse(list, &b, &why), -1);
+	assert_string_equal(why, "more than 64 bounds");
+}
+
+/* Fine buckets of 10 us: a bound inside one waits for its top. */
+static void test_cumulative(void **state)
+{
+	struct histogram h;
+
+	histogram_alloc(&h, 10, 10);
+	fill(&h, 3, 2);		/* bucket 0: 0..9 us */
+	fill(&h, 15, 3);	/* bucket 1: 10..19 us */
+	fill(&h, 99, 1);	/* bucket 9 */
+	fill(&h, 250, 4);	/* over */
+	assert_int_equal(prom_cumulative(&h, 1000, 8000), 0);
+	assert_int_equal(prom_cumulative(&h, 1000, 9000), 2);
+	assert_int_equal(prom_cumulative(&h, 1000, 9999), 2);
+	assert_int_equal(prom_cumulative(&h, 1000, 19000), 5);
+	assert_int_equal(prom_cumulative(&h, 1000, 98000), 5);
+	assert_int_equal(prom_cumulative(&h, 1000, 99000), 6);
+	/* past the fine histogram, the over samples are not claimed */
+	assert_int_equal(prom_cumulative(&h, 1000, 1000000), 6);
+	/* in ns units the same bucket tops are 9 ns, 19 ns... */
+	assert_int_equal(prom_cumulative(&h, 1, 9), 2);
+	assert_int_equal(prom_cumulative(&h, 1, 8), 0);
+	histogram_free(&h);
+}
+
+static void test_histogram_bounds(void **state)
+{
+	static const uint64_t bounds[] = { 5000, 9000, 20000, 1000000 };
+	struct capture cap;
+	struct histogram h;
+	const char *text;
+
+	histogram_alloc(&h, 10, 10);
+	fill(&h, 3, 2);
+	fill(&h, 15, 3);
+	fill(&h, 250, 4);
+	capture_open(&cap);
+	prom_histogram(cap.stream, "x", "cpu=\"0\"", &h, 1000, bounds, 4);
+	text = capture_close(&cap);
+	assert_string_equal(text,
+		"x_bucket{cpu=\"0\",le=\"5e-06\"} 0\n"
+		"x_bucket{cpu=\"0\",le=\"9e-06\"} 2\n"
+		"x_bucket{cpu=\"0\",le=\"2e-05\"} 5\n"
+		"x_bucket{cpu=\"0\",le=\"0.001\"} 5\n"
+		"x_bucket{cpu=\"0\",le=\"+Inf\"} 9\n"
+		"x_sum{cpu=\"0\"} 0.001051\n"
+		"x_count{cpu=\"0\"} 9\n");
+	free((char *)text);
+	histogram_free(&h);
+}
+
+static void test_label_escape(void **state)
+{
+	struct capture cap;
+	const char *text;
+
+	capture_open(&cap);
+	prom_label_value(cap.stream, "a\"b\\c\nd");
+	text = capture_close(&cap);
+	assert_string_equal(text, "a\\\"b\\\\c\\nd");
+	free((char *)text);
+}
+
+static void test_windows(void **state)
+{
+	struct monitor_windows w;
+	const struct window_cell *c;
+
+	assert_int_equal(windows_alloc(&w, 0), -1);
+	assert_int_equal(windows_alloc(&w, 2), 0);
+	windows_add(&w, 0, CTX_IRQ, 7, 1);
+	windows_add(&w, 0, CTX_IRQ, 3, 1);
+	windows_add(&w, 1, CTX_THREAD, 40, 10);
+	windows_add(&w, 2, CTX_THREAD, 99, 1);	/* no such CPU: ignored */
+	windows_add(&w, 1, CTX_USER, 1000, 0);	/* no samples: nothing */
+	c = windows_cell(&w, w.current, 0, CTX_IRQ);
+	assert_int_equal(c->count, 2);
+	assert_int_equal(c->max, 7);
+	assert_null(windows_cell(&w, w.current, 2, CTX_IRQ));
+	assert_int_equal(windows_cell(&w, w.current, 1, CTX_USER)->count, 0);
+
+	windows_close(&w);
+	assert_int_equal(w.closed, 1);
+	assert_int_equal(windows_cell(&w, w.current, 0, CTX_IRQ)->count, 0);
+	assert_int_equal(windows_cell(&w, w.last, 0, CTX_IRQ)->max, 7);
+	assert_int_equal(windows_cell(&w, w.last, 1, CTX_THREAD)->count, 10);
+	assert_int_equal(windows_cell(&w, w.total, 1, CTX_THREAD)->max, 40);
+
+	/* a quieter window: the last window's max falls, the total's not */
+	windows_add(&w, 0, CTX_IRQ, 2, 5);
+	windows_close(&w);
+	assert_int_equal(w.closed, 2);
+	c = windows_cell(&w, w.last, 0, CTX_IRQ);
+	assert_int_equal(c->count, 5);
+	assert_int_equal(c->max, 2);
+	c = windows_cell(&w, w.total, 0, CTX_IRQ);
+	assert_int_equal(c->count, 7);
+	assert_int_equal(c->max, 7);
+	c = windows_cell(&w, w.last, 1, CTX_THREAD);
+	assert_int_equal(c->count, 0);
+	assert_int_equal(c->max, 0);
+	assert_int_equal(windows_cell(&w, w.total, 1, CTX_THREAD)->count, 10);
+
+	/* a closed empty window keeps nothing of the one before */
+	windows_close(&w);
+	assert_int_equal(windows_cell(&w, w.last, 0, CTX_IRQ)->count, 0);
+	assert_int_equal(windows_cell(&w, w.total, 0, CTX_IRQ)->count, 7);
+	windows_free(&w);
+	windows_free(&w);
+}
+
+/* Two CPUs of timerlat hist, 1 us buckets: the monitor's golden case. */
+struct monitor_model {
+	struct rtla_params params;
+	struct rtla_results results;
+	struct monitor_windows windows;
+	const struct context_desc *shown[NR_CONTEXTS];
+	struct monitor_metrics metrics;
+};
+
+static void monitor_model_init(struct monitor_model *m)
+{
+	memset(m, 0, sizeof(*m));
+	params_init(&m->params, TRACER_TIMERLAT, MODE_HIST);
+	m->params.entries = 200;
+	CPU_SET(0, &m->params.cpu_set);
+	CPU_SET(1, &m->params.cpu_set);
+	assert_int_equal(results_alloc(&m->results, &m->params, 2), 0);
+	m->results.collector = "bpf";
+	assert_int_equal(windows_alloc(&m->windows, 2), 0);
+
+	/* a first window, closed */
+	fill(&m->results.cpu[0].hist[CTX_IRQ], 1, 50);
+	fill(&m->results.cpu[0].hist[CTX_THREAD], 4, 50);
+	fill(&m->results.cpu[1].hist[CTX_IRQ], 2, 49);
+	fill(&m->results.cpu[1].hist[CTX_IRQ], 150, 1);
+	fill(&m->results.cpu[1].hist[CTX_THREAD], 6, 49);
+	fill(&m->results.cpu[1].hist[CTX_THREAD], 300, 1);	/* over */
+	windows_add_results(&m->windows, &m->results);
+	windows_close(&m->windows);
+	/* the current window, not closed yet */
+	fill(&m->results.cpu[0].hist[CTX_IRQ], 3, 10);
+	windows_add(&m->windows, 0, CTX_IRQ, 3, 10);
+	m->results.cpu[1].lost_events = 3;
+
+	m->metrics = (struct monitor_metrics){
+		.results = &m->results, .windows = &m->windows,
+		.contexts = m->shown,
+		.nr_contexts = tracer_shown_contexts(&m->params, m->shown),
+		.version = "9.9", .kernel_release = "7.2.0-rt3 \"test\"",
+		.threshold_hits = 2, .unmeasured_ns = 1500000,
+	};
+}
+
+static void monitor_model_free(struct monitor_model *m)
+{
+	windows_free(&m->windows);
+	results_free(&m->results);
+	params_free(&m->params);
+}
+
+/*
+ * A golden file differs: with RTLA_GOLDEN_OUT=DIR, what was written goes
+ * to DIR/<golden> for review (and to replace the golden when meant).
+ */
+static void save_and_fail(const char *golden, const char *text)
+{
+	const char *dir = getenv("RTLA_GOLDEN_OUT");
+	char path[512];
+	FILE *f;
+
+	if (dir) {
+		snprintf(path, sizeof(path), "%s/%s", dir, strrchr(golden, '/') + 1);
+		f = fopen(path, "w");
+		if (f) {
+			fputs(text, f);
+			fclose(f);
+		}
+	}
+	fail_msg("%s differs (RTLA_GOLDEN_OUT=DIR saves what was written)",
+		 golden);
+}
+
+static void assert_golden(const struct monitor_metrics *metrics,
+			  enum prom_format format, const char *golden)
+{
+	struct capture cap;
+	const char *text;
+	char *want;
+
+	capture_open(&cap);
+	assert_int_equal(monitor_metrics_write(metrics, format, cap.stream), 0);
+	text = capture_close(&cap);
+	want = read_data_file(golden);
+	if (strcmp(text, want))
+		save_and_fail(golden, text);
+	free(want);
+	free((char *)text);
+}
+
+static void test_monitor_golden_text(void **state)
+{
+	struct monitor_model m;
+
+	monitor_model_init(&m);
+	assert_golden(&m.metrics, PROM_TEXT, "monitor/metrics.prom");
+	monitor_model_free(&m);
+}
+
+static void test_monitor_golden_openmetrics(void **state)
+{
+	struct monitor_model m;
+
+	monitor_model_init(&m);
+	assert_golden(&m.metrics, PROM_OPENMETRICS, "monitor/metrics.om");
+	monitor_model_free(&m);
+}
+
+/* --textfile: the text golden, replacing what was there, atomically */
+static void test_monitor_textfile(void **state)
+{
+	char dir[] = "/tmp/rtla-textfile-XXXXXX", path[64], cmd[96];
+	struct monitor_model m;
+	char *want, *got;
+	FILE *f;
+
+	monitor_model_init(&m);
+	assert_non_null(mkdtemp(dir));
+	snprintf(path, sizeof(path), "%s/rtla.prom", dir);
+	f = fopen(path, "w");
+	fputs("old\n", f);
+	fclose(f);
+	assert_int_equal(monitor_metrics_write_textfile(&m.metrics, path), 0);
+	want = read_data_file("monitor/metrics.prom");
+	f = fopen(path, "r");
+	got = calloc(1, strlen(want) + 2);
+	assert_int_equal(fread(got, 1, strlen(want) + 1, f), strlen(want));
+	fclose(f);
+	assert_string_equal(got, want);
+	snprintf(path, sizeof(path), "%s/no/such/dir", dir);
+	assert_int_equal(monitor_metrics_write_textfile(&m.metrics, path), -1);
+	free(got);
+	free(want);
+	snprintf(cmd, sizeof(cmd), "rm -rf %s", dir);
+	assert_int_equal(system(cmd), 0);
+	monitor_model_free(&m);
+}
+
+/* --buckets, no window closed yet, -u: user context, nanoseconds. */
+static void test_monitor_buckets_golden(void **state)
+{
+	struct bucket_bounds bounds;
+	struct monitor_model m;
+	const char *why;
+
+	monitor_model_init(&m);
+	assert_int_equal(bucket_bounds_parse("2us,5us,150us", &bounds, &why), 0);
+	m.metrics.bounds = &bounds;
+	m.windows.closed = 0;
+	m.params.user_threads = true;
+	m.params.no_irq = true;
+	m.metrics.nr_contexts = tracer_shown_contexts(&m.params, m.shown);
+	fill(&m.results.cpu[0].hist[CTX_USER], 5, 2);
+	assert_golden(&m.metrics, PROM_TEXT, "monitor/buckets.prom");
+	monitor_model_free(&m);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_bucket_bounds_parse),
+		cmocka_unit_test(test_bucket_bounds_too_many),
+		cmocka_unit_test(test_cumulative),
+		cmocka_unit_test(test_histogram_bounds),
+		cmocka_unit_test(test_label_escape),
+		cmocka_unit_test(test_windows),
+		cmocka_unit_test(test_monitor_golden_text),
+		cmocka_unit_test(test_monitor_golden_openmetrics),
+		cmocka_unit_test(test_monitor_textfile),
+		cmocka_unit_test(test_monitor_buckets_golden),
+	};
+
+	return RUN_SUITE("monitor", tests);
+}

@@ -1,0 +1,300 @@
+// SPDX-License-Identifier: GPL-2.0
+/* --web-config: parsing, bcrypt users, and a real TLS scrape. */
+#include <crypt.h>
+#include <pthread.h>
+
+#include "httputil.h"
+#include "serve/http_server.h"
+#include "serve/web_config.h"
+
+/* A bcrypt hash of @password with the cheapest cost, prefix "$2b$"/"$2y$". */
+static char *bcrypt(const char *prefix, const char *password)
+{
+	char salt[CRYPT_GENSALT_OUTPUT_SIZE];
+	struct crypt_data data;
+	const char *hash;
+
+	assert_non_null(crypt_gensalt_rn(prefix, 4, NULL, 0, salt, sizeof(salt)));
+	memset(&data, 0, sizeof(data));
+	hash = crypt_r(password, salt, &data);
+	assert_non_null(hash);
+	assert_memory_equal(hash, prefix, 4);
+	return strdup(hash);
+}
+
+static int parse(const char *text, struct web_config *c, char *why)
+{
+	return web_config_parse(text, strlen(text), "/etc/rtla", c, why, 256);
+}
+
+static void test_parse_full(void **state)
+{
+	char *hash = bcrypt("$2y$", "secret"), text[512], why[256];
+	struct web_config c;
+
+	snprintf(text, sizeof(text),
+		 "# rtla\n"
+		 "tls_server_config:\n"
+		 "  cert_file: tls/server.crt\n"
+		 "  key_file: /keys/server.key\n"
+		 "basic_auth_users:\n"
+		 "  alice: %s\n"
+		 "  'bob': \"%s\"\n", hash, hash);
+	assert_int_equal(parse(text, &c, why), 0);
+	assert_string_equal(c.cert_file, "/etc/rtla/tls/server.crt");
+	assert_string_equal(c.key_file, "/keys/server.key");
+	assert_int_equal(c.nr_users, 2);
+	assert_string_equal(c.users[0].name, "alice");
+	assert_string_equal(c.users[1].name, "bob");
+	assert_string_equal(c.users[1].hash, hash);
+	web_config_free(&c);
+	web_config_free(&c);
+	free(hash);
+}
+
+static void test_parse_partial(void **state)
+{
+	struct web_config c;
+	char why[256];
+
+	assert_int_equal(parse("", &c, why), 0);
+	assert_null(c.cert_file);
+	assert_int_equal(c.nr_users, 0);
+	assert_int_equal(parse("---\n", &c, why), 0);
+	assert_int_equal(parse("tls_server_config:\nbasic_auth_users:\n", &c, why), 0);
+	assert_null(c.cert_file);
+	assert_int_equal(parse("{tls_server_config: {cert_file: a, key_file: b}}", &c, why), 0);
+	assert_string_equal(c.key_file, "/etc/rtla/b");
+	web_config_free(&c);
+}
+
+static void assert_error(const char *text, const char *expected)
+{
+	struct web_config c;
+	char why[256];
+
+	memset(&c, 0xff, sizeof(c));
+	assert_int_equal(parse(text, &c, why), -1);
+	if (strcmp(why, expected))
+		fail_msg("'%s': got '%s', want '%s'", text, why, expected);
+	assert_null(strchr(why, '\n'));
+	/* nothing to free on error */
+	assert_null(c.cert_file);
+	assert_int_equal(c.nr_users, 0);
+}
+
+static void test_parse_errors(void **state)
+{
+	assert_error("tls_server_config:\n  cert_file: a\n",
+		     "line 3: tls_server_config needs both cert_file and key_file");
+	assert_error("tls_server_config:\n  cert_file: a\n  key_file: b\n  client_ca_file: c\n",
+		     "line 4: unknown key 'client_ca_file' in tls_server_config (cert_file and key_file are supported)");
+	assert_error("http_server_config:\n  http2: true\n",
+		     "line 1: unknown key 'http_server_config' (tls_server_config and basic_auth_users are supported)");
+	assert_error("basic_auth_users:\n  alice: secret\n",
+		     "line 2: user 'alice': the password must be a bcrypt hash ($2y$...)");
+	assert_error("basic_auth_users:\n  alice: [a, b]\n",
+		     "line 2: a password hash must be a string");
+	assert_error("- a\n- b\n", "line 1: the web config must be a mapping");
+	assert_error("tls_server_config: [a]\n", "line 1: tls_server_config must be a mapping");
+	assert_error("tls_server_config:\n  cert_file: a\n  cert_file: b\n",
+		     "line 3: cert_file given twice");
+	assert_error("tls_server_config:\n\tcert_file: a\n",
+		     "line 2: found character that cannot start any token");
+	assert_error("a: &x 1\nb: *x\n", "line 1: unknown key 'a' (tls_server_config and basic_auth_users are supported)");
+	assert_error("basic_auth_users: *x\n", "line 1: aliases are not supported");
+	assert_error("a: 1\n---\nb: 2\n", "line 1: unknown key 'a' (tls_server_config and basic_auth_users are supported)");
+	assert_error("basic_auth_users: {}\n---\nb: 2\n", "line 2: one YAML document expected");
+	assert_error("tls_server_config:\n  cert_file: ''\n  key_file: b\n", "line 2: cert_file is empty");
+	assert_error("? [a]\n: 1\n", "line 1: the web config's keys must be non-empty strings");
+	assert_error("basic_auth_users:\n  '': x\n", "line 2: basic_auth_users's keys must be non-empty strings");
+	assert_error("tls_server_config:\n  cert_file: a\n  key_file: b\ntls_server_config:\n",
+		     "line 4: unknown or repeated key 'tls_server_config' (tls_server_config and basic_auth_users are supported)");
+	/* a key over lines is shown on one, cut */
+	assert_error("\"a\\nb\": 1\n", "line 1: unknown key 'a?b' (tls_server_config and basic_auth_users are supported)");
+	assert_error("abcdefghijabcdefghijabcdefghijabcdefghijabcdefghij: 1\n",
+		     "line 1: unknown key 'abcdefghijabcdefghijabcdefghijabcdefghij...' (tls_server_config and basic_auth_users are supported)");
+}
+
+static void test_duplicate_user(void **state)
+{
+	char *hash = bcrypt("$2b$", "x"), text[512];
+
+	snprintf(text, sizeof(text), "basic_auth_users:\n  a: %s\n  a: %s\n",
+		 hash, hash);
+	assert_error(text, "line 3: user 'a' given twice");
+	free(hash);
+}
+
+static void test_check_user(void **state)
+{
+	char *b = bcrypt("$2b$", "right"), *y = bcrypt("$2y$", "other");
+	char text[512], why[256];
+	struct web_config c;
+
+	snprintf(text, sizeof(text), "basic_auth_users:\n  alice: %s\n  bob: '%s'\n",
+		 b, y);
+	assert_int_equal(parse(text, &c, why), 0);
+	assert_true(web_config_check_user(&c, "alice", "right"));
+	assert_false(web_config_check_user(&c, "alice", "wrong"));
+	assert_false(web_config_check_user(&c, "alice", "righ"));
+	assert_false(web_config_check_user(&c, "alice", ""));
+	assert_true(web_config_check_user(&c, "bob", "other"));
+	assert_false(web_config_check_user(&c, "bob", "right"));
+	assert_false(web_config_check_user(&c, "carol", "right"));
+	web_config_free(&c);
+	free(b);
+	free(y);
+}
+
+static void test_load(void **state)
+{
+	char dir[] = "/tmp/rtla-webcfg-XXXXXX", path[128], why[512], cmd[512];
+	struct web_config c;
+	FILE *f;
+
+	assert_non_null(mkdtemp(dir));
+	snprintf(path, sizeof(path), "%s/missing.yml", dir);
+	assert_int_equal(web_config_load(path, &c, why, sizeof(why)), -1);
+	snprintf(cmd, sizeof(cmd), "%s: No such file or directory", path);
+	assert_string_equal(why, cmd);
+
+	snprintf(path, sizeof(path), "%s/web.yml", dir);
+	f = fopen(path, "w");
+	fputs("tls_server_config:\n  cert_file: c.pem\n  key_file: k.pem\n  bogus: 1\n", f);
+	fclose(f);
+	assert_int_equal(web_config_load(path, &c, why, sizeof(why)), -1);
+	snprintf(cmd, sizeof(cmd), "%s: line 4: unknown key 'bogus' in tls_server_config (cert_file and key_file are supported)",
+		 path);
+	assert_string_equal(why, cmd);
+
+	f = fopen(path, "w");
+	fputs("tls_server_config:\n  cert_file: c.pem\n  key_file: k.pem\n", f);
+	fclose(f);
+	assert_int_equal(web_config_load(path, &c, why, sizeof(why)), 0);
+	snprintf(cmd, sizeof(cmd), "%s/c.pem", dir);
+	assert_string_equal(c.cert_file, cmd);
+	web_config_free(&c);
+	snprintf(cmd, sizeof(cmd), "rm -rf %s", dir);
+	assert_int_equal(system(cmd), 0);
+}
+
+static int render(void *ctx, enum prom_format format, FILE *out)
+{
+	fputs("up 1\n", out);
+	return 0;
+}
+
+/* A self-signed certificate for 127.0.0.1, a user, and scrapes over TLS. */
+static void test_tls_scrape(void **state)
+{
+	char dir[] = "/tmp/rtla-tls-XXXXXX", path[128], why[256], cmd[512];
+	pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
+	struct http_server_config config = {
+		.listen = "0", .render = render, .lock = &lock,
+	};
+	struct http_server *server;
+	struct web_config web;
+	char *hash = bcrypt("$2y$", "s3cret");
+	struct reply r;
+	unsigned int port;
+	FILE *f;
+
+	assert_non_null(mkdtemp(dir));
+	snprintf(cmd, sizeof(cmd),
+		 "cd %s && openssl req -x509 -newkey ec -pkeyopt ec_paramgen_curve:prime256v1 -nodes "
+		 "-keyout key.pem -out cert.pem -days 2 -subj /CN=127.0.0.1 "
+		 "-addext subjectAltName=IP:127.0.0.1 2>/dev/null", dir);
+	assert_int_equal(system(cmd), 0);
+	snprintf(path, sizeof(path), "%s/web.yml", dir);
+	f = fopen(path, "w");
+	fprintf(f, "tls_server_config:\n  cert_file: cert.pem\n  key_file: key.pem\n"
+		   "basic_auth_users:\n  prometheus: %s\n", hash);
+	fclose(f);
+	if (web_config_load(path, &web, why, sizeof(why)))
+		fail_msg("%s", why);
+	config.web = &web;
+	server = http_server_start(&config, why, sizeof(why));
+	if (!server)
+		fail_msg("%s", why);
+	port = http_server_port(server);
+
+	/* verified against the certificate, right credentials */
+	snprintf(cmd, sizeof(cmd), "--cacert %s/cert.pem -u prometheus:s3cret https://127.0.0.1:%u/metrics",
+		 dir, port);
+	curl(&r, cmd);
+	assert_int_equal(r.status, 200);
+	assert_string_equal(r.body, "up 1\n");
+	/* wrong password, unknown user, none */
+	snprintf(cmd, sizeof(cmd), "--cacert %s/cert.pem -u prometheus:wrong https://127.0.0.1:%u/metrics",
+		 dir, port);
+	curl(&r, cmd);
+	assert_int_equal(r.status, 401);
+	assert_null(strstr(r.body, "up 1"));
+	snprintf(cmd, sizeof(cmd), "--cacert %s/cert.pem -u eve:s3cret https://127.0.0.1:%u/metrics",
+		 dir, port);
+	curl(&r, cmd);
+	assert_int_equal(r.status, 401);
+	snprintf(cmd, sizeof(cmd), "--cacert %s/cert.pem https://127.0.0.1:%u/metrics", dir, port);
+	curl(&r, cmd);
+	assert_int_equal(r.status, 401);
+	/* other paths are 404 only to who may see the server */
+	snprintf(cmd, sizeof(cmd), "--cacert %s/cert.pem -u prometheus:s3cret https://127.0.0.1:%u/x",
+		 dir, port);
+	curl(&r, cmd);
+	assert_int_equal(r.status, 404);
+	/* plain HTTP gets no answer from a TLS server */
+	snprintf(cmd, sizeof(cmd), "-u prometheus:s3cret http://127.0.0.1:%u/metrics", port);
+	curl(&r, cmd);
+	assert_true(r.status == 0 || r.status >= 400);
+	assert_null(strstr(r.body, "up 1"));
+
+	http_server_stop(server);
+	web_config_free(&web);
+	free(hash);
+	snprintf(cmd, sizeof(cmd), "rm -rf %s", dir);
+	assert_int_equal(system(cmd), 0);
+}
+
+static void test_tls_bad_key(void **state)
+{
+	char dir[] = "/tmp/rtla-tls-XXXXXX", why[256], cmd[256];
+	pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
+	struct http_server_config config = {
+		.listen = "0", .render = render, .lock = &lock,
+	};
+	struct web_config web = { 0 };
+
+	assert_non_null(mkdtemp(dir));
+	snprintf(cmd, sizeof(cmd), "cd %s && echo junk >cert.pem && echo junk >key.pem", dir);
+	assert_int_equal(system(cmd), 0);
+	assert_int_equal(asprintf(&web.cert_file, "%s/cert.pem", dir) > 0, 1);
+	assert_int_equal(asprintf(&web.key_file, "%s/nokey.pem", dir) > 0, 1);
+	config.web = &web;
+	assert_null(http_server_start(&config, why, sizeof(why)));
+	snprintf(cmd, sizeof(cmd), "%s/nokey.pem: No such file or directory", dir);
+	assert_string_equal(why, cmd);
+	free(web.key_file);
+	assert_int_equal(asprintf(&web.key_file, "%s/key.pem", dir) > 0, 1);
+	assert_null(http_server_start(&config, why, sizeof(why)));
+	assert_string_equal(why, "cannot listen on 0 (or the TLS certificate and key do not load)");
+	web_config_free(&web);
+	snprintf(cmd, sizeof(cmd), "rm -rf %s", dir);
+	assert_int_equal(system(cmd), 0);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_parse_full),
+		cmocka_unit_test(test_parse_partial),
+		cmocka_unit_test(test_parse_errors),
+		cmocka_unit_test(test_duplicate_user),
+		cmocka_unit_test(test_check_user),
+		cmocka_unit_test(test_load),
+		cmocka_unit_test(test_tls_scrape),
+		cmocka_unit_test(test_tls_bad_key),
+	};
+
+	return RUN_SUITE("web_config", tests);
+}
