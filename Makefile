@@ -43,6 +43,10 @@ ifeq ($(NO_BPF),1)
 BPF_MISSING	:= (NO_BPF=1)
 endif
 ifneq ($(filter-out $(NO_BUILD_GOALS),$(or $(MAKECMDGOALS),all)),)
+# NEED_BPF=1 (the packages): the BPF collector or no build at all
+ifeq ($(NEED_BPF)$(if $(BPF_MISSING),y),1y)
+$(error NEED_BPF=1, but the BPF collector cannot be built: missing $(BPF_MISSING) (apt-get install libbpf-dev clang bpftool))
+endif
 ifneq ($(BPF_MISSING),)
 $(info building without the BPF collector: missing $(BPF_MISSING) (apt-get install libbpf-dev clang bpftool, or scripts/install-deps))
 endif
@@ -87,7 +91,7 @@ UNIT_HELPERS	:= $(filter-out $(UNIT_SRCS),$(wildcard tests/unit/*.c))
 
 all: $(BUILD)/rtla $(BUILD)/rtla-plot
 
-include mk/docs.mk mk/dist.mk mk/deb.mk mk/sanitize.mk mk/monitor.mk
+include mk/docs.mk mk/dist.mk mk/deb.mk mk/rpm.mk mk/sanitize.mk mk/monitor.mk
 
 $(BUILD)/rtla: $(BUILD)/cli/main.o $(BUILD)/librtla.a
 	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(LIB_LDLIBS) -lm

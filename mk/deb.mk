@@ -9,7 +9,8 @@
 #                          install/purge test in an empty dpkg root
 #   make check-deb-chroot  install/purge test in a Debian 12 chroot made
 #                          with mmdebstrap (needs Debian's archive; cached)
-#   make check-package     check-dist and check-deb: what make check runs
+#   make check-package     check-dist, check-deb and check-rpm (mk/rpm.mk):
+#                          what make check runs
 
 DEB_DIR		:= $(BUILD)/deb
 
@@ -22,6 +23,6 @@ check-deb: deb
 check-deb-chroot: deb
 	packaging/check-chroot.sh '$(DEB_DIR)'
 
-check-package: check-dist check-deb
+check-package: check-dist check-deb check-rpm
 
 .PHONY: deb check-deb check-deb-chroot check-package

@@ -7,7 +7,10 @@
 #     debian/rtla-ng.lintian-overrides);
 #   - blhc on the build log: silent (every compile and link line carries
 #     dpkg-buildflags' hardening flags);
-#   - hardening-check on the packaged binary;
+#   - hardening-check on the packaged binary (and -fcf-protection in each
+#     object, where glibc's start files keep the binary unmarked);
+#   - the BPF collector is in the packaged binary; the pkg.rtla.nobpf
+#     build profile leaves it out;
 #   - the package holds exactly the expected files, and debian/copyright
 #     (DEP-5) says GPL-2 like LICENSE and the sources' SPDX lines;
 #   - install into an empty dpkg root: rtla runs and prints the version,
@@ -63,8 +66,10 @@ fi
 
 # hardening-check. Control-flow protection is marked in a binary only if
 # every object linked in has the IBT/SHSTK property; Debian 12's glibc
-# start files (Scrt1.o) lack it, so no Debian 12 binary can have it:
-# there, that one check is skipped.
+# start files (Scrt1.o, crti.o, crtn.o) lack it, so no Debian 12 binary can
+# have it. There that line is skipped, and what the package controls is
+# checked instead: every object of ours (debian/rules adds -fcf-protection
+# on x86) has the property.
 dpkg-deb -x "$deb" "$tmp/x"
 hc_opts=
 scrt=$(gcc -print-file-name=Scrt1.o)
@@ -74,11 +79,60 @@ if ! readelf -n "$scrt" 2>/dev/null | grep -q 'x86 feature: IBT, SHSTK'; then
 	esac
 fi
 if hardening-check $hc_opts "$tmp/x/usr/bin/rtla" >"$tmp/hc" 2>&1; then
-	ok "hardening-check $hc_opts: $(grep -c ': yes' "$tmp/hc") protections present"
+	ok "hardening-check $hc_opts: $(grep -c ': yes' "$tmp/hc") of $(grep -c '^ ' "$tmp/hc") yes:" \
+		"$(sed -n 's/^ \(.*\): yes.*/\1/p' "$tmp/hc" | paste -sd, | sed 's/,/, /g')"
 else
 	cat "$tmp/hc"
 	fail "hardening-check (above)"
 fi
+# "Stack clash protection: unknown" says that no function of rtla has a
+# stack frame large enough to probe: check that the flag was given.
+if grep -q 'Stack clash protection: unknown' "$tmp/hc"; then
+	lines=$(grep -- ' -c -o ' "$dir/build.log" | grep -v -- ' -o [^ ]*\.bpf\.o ' || true)
+	missing=$(echo "$lines" | grep -c -v -- '-fstack-clash-protection' || true)
+	[ "$missing" = 0 ] && ok "stack clash protection: unknown to hardening-check (no stack frame" \
+		"to probe), given on all $(echo "$lines" | wc -l) compile lines" ||
+		fail "$missing compile lines lack -fstack-clash-protection"
+fi
+if [ -n "$hc_opts" ]; then
+	objs=$(find "$src/build" -name '*.o' ! -name '*.bpf.o' | sort)
+	n=0
+	mark=$fails
+	for o in $objs; do
+		n=$((n + 1))
+		readelf -n "$o" | grep -q 'x86 feature: IBT, SHSTK' ||
+			fail "$o has no IBT/SHSTK property: built without -fcf-protection"
+	done
+	lacking=
+	for f in Scrt1.o crti.o crtn.o crtbeginS.o crtendS.o; do
+		readelf -n "$(gcc -print-file-name=$f)" 2>/dev/null |
+			grep -q 'x86 feature: IBT, SHSTK' || lacking="$lacking $f"
+	done
+	[ "$n" -gt 0 ] || fail "no object of rtla in $src/build"
+	[ "$fails" = "$mark" ] && ok "control flow integrity: all $n objects of rtla have IBT and SHSTK (-fcf-protection);" \
+		"the binary is unmarked for glibc's start files:$lacking"
+fi
+
+# The BPF collector (timerlat samples counted in the kernel) is in: the
+# binary calls libbpf's skeleton loader, and the package needs libbpf.
+# The pkg.rtla.nobpf build profile leaves it out.
+mark=$fails
+readelf -W --dyn-syms "$tmp/x/usr/bin/rtla" | grep -q ' bpf_object__load_skeleton' ||
+	fail "the packaged rtla has no BPF collector (no bpf_object__load_skeleton)"
+dpkg-deb -f "$deb" Depends | grep -q 'libbpf1' ||
+	fail "$pkg does not depend on libbpf1"
+for dep in bpftool clang libbpf-dev; do
+	grep -q "^ *\(Build-Depends: *\)\{0,1\}$dep <!pkg\.rtla\.nobpf>,\$" "$src/debian/control" ||
+		fail "debian/control: Build-Depends has no '$dep <!pkg.rtla.nobpf>'"
+done
+(cd "$src" && DEB_BUILD_PROFILES=pkg.rtla.nobpf make -s -n -f debian/rules \
+	override_dh_auto_build override_dh_auto_install) >"$tmp/nobpf"
+[ "$(grep -c ' NO_BPF=1 ' "$tmp/nobpf")" = 2 ] ||
+	fail "the pkg.rtla.nobpf profile does not build with NO_BPF=1: $(cat "$tmp/nobpf")"
+(cd "$src" && make -s -n -f debian/rules override_dh_auto_build) | grep -q ' NEED_BPF=1 ' ||
+	fail "without the pkg.rtla.nobpf profile, debian/rules does not ask for NEED_BPF=1"
+[ "$fails" = "$mark" ] && ok "the BPF collector: rtla calls libbpf's skeleton loader, $pkg depends on libbpf1;" \
+	"the pkg.rtla.nobpf profile builds with NO_BPF=1"
 
 # The package's files, exactly
 pages="rtla rtla-osnoise rtla-osnoise-top rtla-osnoise-hist rtla-timerlat

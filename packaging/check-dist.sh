@@ -46,8 +46,9 @@ tar -tzvf "$tarball" >"$tmp/list.v"
 tar -tzf "$tarball" >"$tmp/list"
 grep -v "^$name/" "$tmp/list" && fail "entries outside $name/ (above)"
 for f in Makefile LICENSE README.md mk/docs.mk mk/dist.mk mk/deb.mk \
-	man/rtla.1.rst completion/rtla tests/docs/check_docs.py \
-	packaging/debian/control packaging/debian/rules scripts/install-deps; do
+	mk/rpm.mk man/rtla.1.rst completion/rtla tests/docs/check_docs.py \
+	packaging/debian/control packaging/debian/rules packaging/rpm/rtla-ng.spec \
+	scripts/install-deps; do
 	grep -qx "$name/$f" "$tmp/list" || fail "$f is not in the tarball"
 done
 # every source, header and unit test the checkout has (in any subfolder)
@@ -67,9 +68,14 @@ mkdir "$tmp/nogit" "$tmp/src"
 printf '#!/bin/sh\necho "git is not available here" >&2\nexit 127\n' >"$tmp/nogit/git"
 chmod +x "$tmp/nogit/git"
 tar -C "$tmp/src" -xzf "$tarball"
+# No network but loopback, which the monitor's unit tests serve on: a new
+# network namespace, its lo brought up.
 nonet=
-if [ "$(id -u)" = 0 ] && unshare -n true 2>/dev/null; then
-	nonet="unshare -n"
+ip=$(command -v ip || true)
+if [ "$(id -u)" = 0 ] && [ -n "$ip" ] && unshare -n "$ip" link set lo up 2>/dev/null; then
+	printf '#!/bin/sh\n%s link set lo up && exec "$@"\n' "$ip" >"$tmp/lo-only"
+	chmod +x "$tmp/lo-only"
+	nonet="unshare -n $tmp/lo-only"
 fi
 cd "$tmp/src/$name"
 run()

@@ -1,0 +1,129 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+#
+# check-rpm.sh DIR VERSION: checks the RPMs that build-rpm.sh left in DIR.
+#   - the spec's version is the Makefile's;
+#   - rpmlint on the spec, the SRPM and the RPM, with
+#     packaging/rpm/rpmlint.toml (Fedora's conventions, each filtered
+#     message explained there): no error, no warning;
+#   - rpm -qlp lists exactly what "make install prefix=/usr" installs (man
+#     pages gzipped by rpm), with the license and README and rpm's own
+#     build-id link;
+#   - the BPF collector is in (the binary needs libbpf) and
+#     "--without bpf" leaves it out of the build;
+#   - Conflicts and Provides rtla, as the .deb;
+#   - install into an empty rpm root: rtla --version; erase leaves nothing.
+set -eu
+
+dir=$(realpath "$1")
+version=$2
+name=rtla-ng
+status=0
+fails=0
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+fail()
+{
+	echo "FAIL: $*"
+	status=1
+	fails=$((fails + 1))
+}
+
+ok()
+{
+	echo "ok: $*"
+}
+
+rpm=$(ls "$dir"/RPMS/*/"$name-$version"-*.rpm)
+srpm=$(ls "$dir"/SRPMS/"$name-$version"-*.src.rpm)
+src=$dir/BUILD/rtla-$version
+spec=$src/packaging/rpm/$name.spec
+
+spec_version=$(rpmspec -q --srpm --qf '%{version}' "$spec" 2>/dev/null)
+[ "$spec_version" = "$version" ] ||
+	fail "$name.spec is at version $spec_version, the Makefile at $version"
+
+# rpmlint: nothing left once the explained filters apply
+rpmlint -c "$src/packaging/rpm/rpmlint.toml" "$spec" "$srpm" "$rpm" \
+	>"$tmp/rpmlint" 2>&1 || true
+summary=$(grep 'packages and .* specfiles checked' "$tmp/rpmlint" || true)
+case $summary in
+*" 0 errors, 0 warnings,"*)
+	ok "rpmlint (spec, SRPM, RPM):$(echo "$summary" | sed 's/; has taken.*//')" \
+		"($(grep -c "^    'rtla-ng" "$src/packaging/rpm/rpmlint.toml") filters, explained)"
+	;;
+*)
+	grep -E ': [EW]: ' "$tmp/rpmlint" || cat "$tmp/rpmlint"
+	fail "rpmlint reports errors or warnings (above)"
+	;;
+esac
+
+# The package's files are make install's
+(cd "$src" && env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL \
+	make -s install DESTDIR="$tmp/inst" prefix=/usr) >"$tmp/log" 2>&1 ||
+	{ cat "$tmp/log"; fail "make install in the RPM's build tree"; }
+{
+	(cd "$tmp/inst" && find . ! -type d) | sed -e 's|^\.||' \
+		-e 's|^\(/usr/share/man/man[^/]*/.*\)$|\1.gz|'
+	echo "/usr/share/doc/$name-$version/README.md"
+	echo "/usr/share/licenses/$name-$version/LICENSE"
+} | sort >"$tmp/expected"
+# directories, and the build-id link that rpm adds to every binary
+rpm -qp --qf '[%{FILEMODES:perms} %{FILENAMES}\n]' "$rpm" |
+	grep -v '^d' | cut -d' ' -f2- | grep -v '^/usr/lib/\.build-id/' |
+	sort >"$tmp/files"
+if [ -s "$tmp/files" ] && diff -u "$tmp/expected" "$tmp/files"; then
+	ok "rpm -qlp: what make install installs ($(wc -l <"$tmp/files") files, man pages gzipped), with LICENSE and README.md"
+else
+	fail "$name's files differ from make install's (diff above: - make install, + rpm)"
+fi
+
+# The BPF collector: the binary calls libbpf; --without bpf builds
+# without (as the Makefile's NO_BPF=1)
+mark=$fails
+rpm -qp --requires "$rpm" | grep -q '^libbpf\.so\.1()' ||
+	fail "$name does not need libbpf: built without the BPF collector"
+rpmspec -q --buildrequires "$spec" 2>/dev/null | grep -qx libbpf-devel ||
+	fail "$name.spec does not build-require libbpf-devel"
+rpmspec -q --buildrequires --without bpf "$spec" 2>/dev/null |
+	grep -E -x 'libbpf-devel|clang|bpftool' && fail "--without bpf still build-requires the above"
+rpmspec -P --without bpf "$spec" 2>/dev/null | grep -q ' all man .*NO_BPF=1' ||
+	fail "--without bpf does not build with NO_BPF=1"
+rpmspec -P "$spec" 2>/dev/null | grep -q ' all man .*NEED_BPF=1' ||
+	fail "$name.spec does not build with NEED_BPF=1 (fail rather than leave it out)"
+[ "$fails" = "$mark" ] && ok "the BPF collector: the binary needs libbpf.so.1; --without bpf builds with NO_BPF=1, without libbpf-devel, clang, bpftool"
+
+rpm -qp --qf '%{CONFLICTS} %{PROVIDES}\n' "$rpm" | grep -qx 'rtla rtla' ||
+	{ rpm -qp --conflicts --provides "$rpm"; fail "$name does not conflict with and provide rtla"; }
+
+# Install, run and erase in an empty rpm root. The directories that rpm
+# makes for the files stay: a distribution's filesystem package owns them.
+root=$tmp/root
+db="--dbpath /var/lib/rpm"
+mkdir -p "$root"
+rpm --root "$root" $db --initdb
+mark=$fails
+if rpm --root "$root" $db -i --nodeps "$rpm" >"$tmp/log" 2>&1; then
+	out=$("$root/usr/bin/rtla" --version)
+	[ "$out" = "rtla version $version" ] ||
+		fail "the installed rtla --version prints '$out', not 'rtla version $version'"
+	out=$("$root/usr/bin/timerlat" --version)
+	[ "$out" = "rtla version $version" ] ||
+		fail "the installed timerlat --version prints '$out'"
+	rpm --root "$root" $db -V --nodeps "$name" || fail "rpm -V $name (above)"
+else
+	cat "$tmp/log"
+	fail "rpm --root -i $rpm"
+fi
+rpm --root "$root" $db -e "$name" >"$tmp/log" 2>&1 || { cat "$tmp/log"; fail "rpm -e"; }
+(cd "$root" && find . ! -type d) | grep -v '^\./var/lib/rpm/' >"$tmp/after" || true
+if [ ! -s "$tmp/after" ]; then
+	[ "$fails" = "$mark" ] && ok "rpm --root -i: rtla and timerlat --version, rpm -V; rpm -e leaves no file behind"
+else
+	cat "$tmp/after"
+	fail "rpm -e leaves files (above)"
+fi
+
+[ "$status" = 0 ] && echo "check-rpm: all passed" || echo "check-rpm: FAILED"
+exit $status
