@@ -193,17 +193,19 @@ check-kernel: $(BUILD)/rtla
 
 # One stage after another, even under make -j: the VM stages and the
 # kernel build would otherwise fight over the two cores and the caches.
+# Each stage's time is printed after it, for the CI budget.
+STAGE_TIMED	= t=$$(date +%s); $(MAKE) $(1) && \
+		  echo "\#\#\# make check: $(1): $$(($$(date +%s) - t)) s"
 check:
-	$(MAKE) unit unit-isolation unit-valgrind check-docs check-harness check-plot \
-		check-monitor
-	$(MAKE) check-package
-	$(MAKE) fuzz-ci
-	$(MAKE) e2e
-	$(MAKE) e2e-asan
-	$(MAKE) e2e-7.2
-	$(MAKE) e2e-6.12
-	$(MAKE) fault-ci
-	$(MAKE) check-kernel
+	@$(call STAGE_TIMED,unit unit-isolation unit-valgrind check-docs check-harness check-plot check-monitor)
+	@$(call STAGE_TIMED,check-package)
+	@$(call STAGE_TIMED,fuzz-ci)
+	@$(call STAGE_TIMED,e2e)
+	@$(call STAGE_TIMED,e2e-asan)
+	@$(call STAGE_TIMED,e2e-7.2)
+	@$(call STAGE_TIMED,e2e-6.12)
+	@$(call STAGE_TIMED,fault-ci)
+	@$(call STAGE_TIMED,check-kernel)
 
 clean:
 	rm -rf $(BUILD) $(FUZZ_BUILD) $(ASAN_BUILD)
