@@ -207,6 +207,27 @@ check_max_latency() {
 	reset_tracing
 }
 
+# A stop condition turns tracing off and the threads go on: the
+# instance's tracing_max_latency then stays at the largest latency it
+# traced, whatever the samples after the stop (2 s of them, which
+# before the fix raised it above everything in the trace).
+check_max_latency_stopped() {
+	reset_tracing
+	echo 2048 > $T/buffer_size_kb
+	echo 1 > $O/stop_tracing_us
+	echo timerlat > $T/current_tracer
+	sleep 3
+	v=$(cat $T/tracing_max_latency)
+	m=$(awk '/ timer_latency / { for (i = 1; i <= NF; i++) if ($i == "timer_latency") { l = $(i + 1) + 0; if (l > m) m = l } }
+		END { printf "%d\n", m / 1000 }' $T/trace)
+	echo "max_latency after a stop: file $v us, trace max $m us, tracing_on $(cat $T/tracing_on)"
+	check max_latency_stopped_off [ "$(cat $T/tracing_on)" = 0 ]
+	check max_latency_stopped_kept [ "$v" -gt 0 -a "$v" -le "$m" ]
+	echo nop > $T/current_tracer
+	echo 1408 > $T/buffer_size_kb
+	reset_tracing
+}
+
 # --- a large threshold does not stop, print_stack only when asked ---------------
 
 check_thresholds() {

@@ -132,7 +132,8 @@ if [ -n "$ONLY" ]; then
 else
 	CHECKS="check_basics check_ftrace_system check_writes check_timerlat
 		check_noise check_instances check_print_stack check_tracing_on
-		check_timerlat_window check_options check_max_latency check_rmdir
+		check_timerlat_window check_options check_max_latency
+		check_max_latency_stopped check_rmdir
 		check_rcu_tasks check_stop_noise check_timerlat_idle
 		check_sample_events check_timerlat_user check_kthread_cgroup
 		check_kthread_affinity check_nmi_noise check_large_thresholds
