@@ -30,7 +30,8 @@ set -uo pipefail
 # on 2026-12-06 its timerlat half stalled the RT + lockdep guest once
 # (20 min VM timeout), which is to be understood first (kernel/README.md).
 RT_CHECKS=check_basics,check_noise,check_instances,check_rmdir
-RT_CHECKS+=,check_print_stack,check_rcu_tasks,check_stop,check_trace_headers
+RT_CHECKS+=,check_print_stack,check_rcu_tasks,check_stop,check_stop_stack
+RT_CHECKS+=,check_trace_headers
 RT_CHECKS+=,check_nmi_noise,check_abi_72,check_tfd_open,check_tfd_samples
 RT_CHECKS+=,check_tfd_migrate,check_tfd_strand,check_tfd_close
 RT_CHECKS+=,check_tfd_stop_kills,check_kthread_cgroup

@@ -41,6 +41,25 @@ check_nmi_noise() {
 	reset_tracing
 }
 
+# A stop condition hit in the timer IRQ with print_stack set writes the
+# IRQ's stack before tracing stops: the thread, whose sample would carry
+# it, finds tracing off.
+check_stop_stack() {
+	reset_tracing
+	echo 1 > $O/print_stack
+	echo 1 > $O/stop_tracing_us
+	echo timerlat > $T/current_tracer
+	i=0
+	while [ $i -lt 100 ] && [ "$(cat $T/tracing_on)" = 1 ]; do
+		sleep 0.1
+		i=$((i + 1))
+	done
+	check stop_stack_stopped [ "$(cat $T/tracing_on)" = 0 ]
+	grep -c "<stack trace>" $T/trace | sed 's/^/stack entries after an IRQ stop: /'
+	check stop_stack_written grep -q "<stack trace>" $T/trace
+	reset_tracing
+}
+
 # osnoise with a 30 s stop_tracing_us keeps tracing (a 1 us one stops it:
 # check_stop); print_stack at 30 s writes no stack (at 1 us it does:
 # check_print_stack).
