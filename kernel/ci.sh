@@ -1,25 +1,55 @@
 #!/bin/bash
 # CI entry point of kernel/: build the patched 5.10 kernel, boot it for
-# the kernel checks and the end-to-end suite, then the same on the
-# PREEMPT_RT kernel with lockdep (build.sh --rt --debug).  Any WARNING,
-# BUG or lockdep report on a console fails its stage.  Exits non-zero on
-# the first failing stage; prints the time of each stage at the end.
+# the kernel checks and the end-to-end suite; compile kernel/trace/ in the
+# configurations that are not booted (scripts/compile-matrix.sh); then
+# build the PREEMPT_RT kernel with lockdep (build.sh --rt --debug) and run
+# on it the kernel checks that exercise what only PREEMPT_RT or lockdep
+# brings (RT_CHECKS below).  Any WARNING, BUG or lockdep report on a
+# console fails its stage.  Exits non-zero on the first failing stage;
+# prints the time of each stage at the end.
 #
-#   kernel/ci.sh [--no-e2e] [--no-rt-debug] [--no-rt-e2e] [--series]
+#   kernel/ci.sh [--no-e2e] [--no-rt-debug] [--no-matrix] [--rt-full]
+#                [--rt-e2e] [--series]
 #
-# --no-rt-e2e leaves out the end-to-end suite (our rtla) on the
-# PREEMPT_RT + lockdep kernel.  --series also builds the tree after each
-# patch (scripts/check-series.sh).
+# By hand: --rt-full runs every kernel check (and the PANIC_ON_STOP
+# boots) on the RT + lockdep kernel, --rt-e2e the end-to-end suite (our
+# rtla) on it; --series also builds the tree after each patch
+# (scripts/check-series.sh).
 set -uo pipefail
+
+# The kernel checks on PREEMPT_RT + lockdep: the paths whose locking,
+# context or scheduling differ there; the rest (option parsing, ABI texts,
+# sample arithmetic, tracing_on, the kill loops) ran on the plain kernel
+# already.  Tracer start/stop and instances (locks taken from tracefs
+# writes), softirqs as threads, print_stack from timerlat's hard-IRQ
+# timer, tasks-RCU (function tracer), the stop thresholds, the RT trace
+# headers, NMIs under lockdep, timerlat_fd (open, read, migration, close,
+# kill on stop), the threads' cgroup moves and affinity (migrate_disable
+# on RT), hotplug while running.  The ABI dumps against the RT
+# references always run.  check_kthread_affinity is left to --rt-full:
+# on 2026-12-06 its timerlat half stalled the RT + lockdep guest once
+# (20 min VM timeout), which is to be understood first (kernel/README.md).
+RT_CHECKS=check_basics,check_noise,check_instances,check_rmdir
+RT_CHECKS+=,check_print_stack,check_rcu_tasks,check_stop,check_stop_stack
+RT_CHECKS+=,check_trace_headers
+RT_CHECKS+=,check_nmi_noise,check_abi_72,check_tfd_open,check_tfd_samples
+RT_CHECKS+=,check_tfd_migrate,check_tfd_strand,check_tfd_close
+RT_CHECKS+=,check_tfd_stop_kills,check_kthread_cgroup
+RT_CHECKS+=,check_hotplug_run
+# Their PASS lines at least (a selected check that no longer runs).
+RT_MIN_PASS=50
 
 kdir=$(cd "$(dirname "$0")" && pwd)
 top=$(cd "$kdir/.." && pwd)
-e2e=1 rtdebug=1 rte2e=1 series=0
+e2e=1 rtdebug=1 rte2e=0 rtfull=0 matrix=1 series=0
 for arg; do
 	case $arg in
 	--no-e2e) e2e=0 ;;
 	--no-rt-debug|--no-debug) rtdebug=0 ;;
+	--no-matrix) matrix=0 ;;
+	--rt-e2e) rte2e=1 ;;
 	--no-rt-e2e) rte2e=0 ;;
+	--rt-full) rtfull=1 ;;
 	--series) series=1 ;;
 	*) echo "ci.sh: unknown option $arg" >&2; exit 2 ;;
 	esac
@@ -56,15 +86,24 @@ fi
 if [ $rtdebug = 1 ]; then
 	stage "PREEMPT_RT + lockdep build"
 	bzr=$("$kdir/build.sh" --rt --debug) || { finish FAILED; exit 1; }
-	stage "kernel checks, PREEMPT_RT + lockdep"
-	run "$kdir/tests/run.sh" --kernel "$bzr" --no-rtla
+	if [ $rtfull = 1 ]; then
+		stage "kernel checks, PREEMPT_RT + lockdep (all)"
+		run "$kdir/tests/run.sh" --kernel "$bzr" --no-rtla
+	else
+		stage "kernel checks, PREEMPT_RT + lockdep (RT_CHECKS)"
+		run "$kdir/tests/run.sh" --kernel "$bzr" --no-rtla \
+			--only "$RT_CHECKS" --min-pass $RT_MIN_PASS
+	fi
 	if [ $rte2e = 1 ] && [ -x "$top/tests/e2e/run" ]; then
-		# Our rtla only: the kernel paths (tracer start/stop, instances,
-		# hotplug of the threads) are the same for both binaries, and
-		# Debian's 6.1 already ran on the plain kernel; this halves the
-		# slowest stage under lockdep.
+		# By hand (--rt-e2e): our rtla only, the kernel paths are the
+		# same for both binaries.
 		stage "end-to-end suite on 5.10-rt + lockdep (our rtla)"
 		run "$top/tests/e2e/run" --kernel "$bzr" --rtla-only ours
 	fi
+fi
+
+if [ $matrix = 1 ]; then
+	stage "compile matrix (kernel/trace/ objects)"
+	run "$kdir/scripts/compile-matrix.sh"
 fi
 finish

@@ -13,13 +13,20 @@
 #
 #   kernel/tests/run.sh [--kernel BZIMAGE] [--debug] [--quick] [--no-rtla]
 #                       [--keep-console FILE] [--only check_a,check_b]
+#                       [--min-pass N]
 # --only runs just those functions of guest-checks.sh (to try a check on a
 # kernel without its fix), and no PANIC_ON_STOP boot (panic-run.sh).
+# --min-pass N fails the run when fewer than N guest checks passed (a
+# check that silently stopped running); it defaults to MIN_PASS below for a
+# full run and to 1 with --only.
 set -uo pipefail
 
 here=$(cd "$(dirname "$0")" && pwd)
 top=$(cd "$here/../.." && pwd)
-kernel= debug= quick= rtla=--rtla keep= only=
+kernel= debug= quick= rtla=--rtla keep= only= minpass=
+# PASS lines of a full run (--rtla, --nmi: 169 on 2026-12-06), less a margin;
+# update it when checks are added.
+MIN_PASS=160
 while [ $# -gt 0 ]; do
 	case $1 in
 	--kernel) kernel=$2; shift ;;
@@ -28,10 +35,17 @@ while [ $# -gt 0 ]; do
 	--no-rtla) rtla= ;;
 	--keep-console) keep=$2; shift ;;
 	--only) only=--only=$2; shift ;;
+	--min-pass) minpass=$2; shift ;;
 	*) echo "run.sh: unknown option $1" >&2; exit 2 ;;
 	esac
 	shift
 done
+
+if [ -z "$minpass" ]; then
+	minpass=$MIN_PASS
+	[ -n "$rtla" ] || minpass=$((MIN_PASS - 6))	# the six of check_rtla
+	[ -z "$quick$only" ] || minpass=1
+fi
 
 if [ -z "$kernel" ]; then
 	kernel=$("$here/../build.sh" $debug) || exit 1
@@ -42,6 +56,9 @@ trap 'rm -f "$console" "$console".*' EXIT
 # The user-space timerlat test program (timerlat-user-checks.sh).
 gcc -std=gnu11 -Wall -Wextra -O2 -static -pthread -o "$console.tlat-user" \
 	"$here/tlat-user.c" || exit 1
+# The checks by topic, sourced by guest-checks.sh from /root.
+topics=()
+for f in "$here"/*-checks.sh; do topics+=(--file "$f"); done
 start=$SECONDS
 # The boot (scripts/vm-run): the kernel log at loglevel 7 (KUnit reports
 # at KERN_INFO) goes to $console.kern, the script's output to $console.out.
@@ -51,7 +68,7 @@ start=$SECONDS
 "$top/scripts/vm-run" --kernel "$kernel" --smp 2 --timeout 1200 --retry \
 	--rtla /usr/bin/rtla --ref 7.2 --append loglevel=7 --nmi \
 	--file "$console.tlat-user:/root/tlat-user" \
-	--file "$here/timerlat-user-checks.sh" --file "$here/kthread-checks.sh" \
+	"${topics[@]}" \
 	--file "$here/abi-7.2-rt.expected" \
 	--file "$here/normalize-abi-7.2.awk" \
 	--console "$console.kern" --script "$here/guest-checks.sh" \
@@ -100,7 +117,13 @@ grep '^CHECK SKIP ' "$console.txt"
 npass=$(grep -c '^CHECK PASS ' "$console.txt")
 grep '^CHECK FAIL ' "$console.txt" && bad "$(grep -c '^CHECK FAIL ' "$console.txt") guest checks failed"
 grep -q '^CHECKS DONE' "$console.txt" || bad "guest checks did not finish (status $boot_rc)"
-echo "ok: $npass guest checks passed"
+if [ "$npass" -lt "$minpass" ]; then
+	bad "only $npass guest checks passed, expected at least $minpass"
+else
+	echo "ok: $npass guest checks passed (at least $minpass expected)"
+fi
+# The slowest checks, with their time in the guest.
+grep '^CHECK TIME ' "$console.txt" | sort -k4 -rn | head -8
 
 # Kernel complaints.
 if grep -En 'WARNING:|BUG:|Oops|Kernel panic|circular locking|recursive locking|inconsistent lock state|suspicious RCU usage|sleeping function called from invalid context|INFO: task .* blocked|lockdep is turned off|DEBUG_LOCKS_WARN_ON|Call Trace:' \

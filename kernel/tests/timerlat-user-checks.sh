@@ -107,6 +107,66 @@ check_tfd_migrate() {
 	reset_tracing
 }
 
+# Count of the trace entries with TEXT on CPU.
+tlu_count_on() { # CPU TEXT
+	awk -v cpu=$1 -v text="$2" 'index($0, text) {
+		for (i = 1; i < NF; i++)
+			if ($i ~ /^\[[0-9]+\]$/) {
+				if (substr($i, 2, length($i) - 2) + 0 == cpu) n++
+				break
+			}
+	} END { print n + 0 }' $T/trace
+}
+
+# A reader moved off its CPU while it sleeps in read() (by another
+# process, its child) is killed when its timer wakes it, and leaves no
+# timerlat window open on the CPU: with the fd still open in the child,
+# which sleeps in a loop on that CPU, no thread noise is reported there
+# (before the fix, the window stayed open until the last close, and the
+# child and the idle task showed as thread noise).
+check_tfd_strand() {
+	[ -x $TLU ] || { fail tfd_strand "no $TLU"; return; }
+	tlu_user_mode
+	echo 1 > $T/events/osnoise/thread_noise/enable
+	out=$($TLU strand $LASTCPU 0 2>&1)
+	rc=$?
+	echo "$out"
+	check tfd_strand_killed [ $rc = 137 ]
+	echo > $T/trace
+	sleep 1
+	n=$(tlu_count_on $LASTCPU thread_noise:)
+	echo "thread_noise on cpu $LASTCPU with no reader: $n"
+	check tfd_strand_no_window [ "$n" = 0 ]
+	# The child closes the fd about 2 s after the move: the CPU is free
+	# again once it has (as the next checks need).
+	i=0
+	while [ $i -lt 100 ] && ! $TLU open $LASTCPU $LASTCPU | grep -q 'open: OK'; do
+		sleep 0.1
+		i=$((i + 1))
+	done
+	check tfd_strand_released [ $i -lt 100 ]
+	reset_tracing
+}
+
+# 1000 readers on the last CPU, each moved to CPU 0 by another process at a
+# random moment of its reads: each is killed, and no timerlat sample is
+# ever written on CPU 0 (a timer armed there after the move would write
+# the reader's IRQ sample on CPU 0).
+check_tfd_flip() {
+	[ -x $TLU ] || { fail tfd_flip "no $TLU"; return; }
+	tlu_user_mode
+	out=$($TLU flip $LASTCPU 0 1000 2>&1)
+	rc=$?
+	echo "$out"
+	check tfd_flip_all_killed [ $rc = 0 ]
+	echo 0 > $T/tracing_on
+	n=$(tlu_count_on 0 " context ")
+	check tfd_flip_no_sample_on_cpu0 [ "$n" = 0 ]
+	n=$(tlu_count_on $LASTCPU " context ")
+	check tfd_flip_samples [ "$n" -gt 0 ]
+	reset_tracing
+}
+
 # Stopping the tracer kills the threads that hold a timerlat_fd (as on
 # 7.2): a tool killed without stopping them leaves none behind, and
 # OSNOISE_WORKLOAD can be set again.
@@ -217,7 +277,7 @@ check_tfd_kill_loop() {
 		done
 		tlu_cleanup_instances
 	else
-		echo "no rtla 7.2 (rtla-ref) in the VM: the kill loop ran tlat-user only"
+		echo "CHECK SKIP tfd_kill_loop_rtla72: no rtla 7.2 (rtla-ref) in the VM, the kill loop ran tlat-user only"
 	fi
 	tlu_run 2
 	check tfd_after_kills_run [ $rc = 0 ]
@@ -345,7 +405,7 @@ check_rtla72_default() {
 	local bpf0 bpf1
 
 	if ! tlu_have_rtla72; then
-		echo "no rtla 7.2 (rtla-ref) in the VM: its default mode not run"
+		echo "CHECK SKIP rtla72_default: no rtla 7.2 (rtla-ref) in the VM"
 		return
 	fi
 	reset_tracing
@@ -365,6 +425,8 @@ check_timerlat_user() {
 	check_tfd_open
 	check_tfd_samples
 	check_tfd_migrate
+	check_tfd_strand
+	check_tfd_flip
 	check_tfd_close
 	check_tfd_stop_kills
 	check_tfd_kill_loop

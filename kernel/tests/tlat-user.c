@@ -15,6 +15,14 @@
  *                                  read again: the kernel kills the thread
  *   tlat-user close CPU            close the fd while a thread reads it,
  *                                  then open it again ("reopen: OK")
+ *   tlat-user strand CPU OTHER     read on CPU; a child that shares the
+ *                                  fd moves the reader to OTHER while it
+ *                                  sleeps in read(), then keeps the fd
+ *                                  open for 2 s, sleeping on CPU
+ *   tlat-user flip CPU OTHER N     N times: a reader on CPU, moved to
+ *                                  OTHER by this process at a random
+ *                                  moment of its reads; prints how many
+ *                                  readers were killed
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -25,6 +33,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <signal.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #define TRACEFS	"/sys/kernel/tracing/osnoise/per_cpu"
@@ -240,6 +250,117 @@ static int close_during_read(int cpu)
 	return 0;
 }
 
+static int move_to(pid_t pid, int cpu)
+{
+	cpu_set_t set;
+
+	CPU_ZERO(&set);
+	CPU_SET(cpu, &set);
+	return sched_setaffinity(pid, sizeof(set), &set);
+}
+
+static int strand(int cpu, int other)
+{
+	char buf[16];
+	pid_t parent = getpid();
+	int fd, i, null;
+
+	if (pin(cpu))
+		return 2;
+	fd = open_fd(cpu);
+	if (fd < 0) {
+		printf("open: %s\n", errname(errno));
+		return 1;
+	}
+	for (i = 0; i < 3; i++)
+		if (read(fd, buf, sizeof(buf)) < 0) {
+			printf("read on cpu %d: %s\n", cpu, errname(errno));
+			return 1;
+		}
+	if (fork() == 0) {
+		/* Leave the shell's pipe: it waits for the reader alone. */
+		null = open("/dev/null", O_WRONLY);
+		dup2(null, 1);
+		dup2(null, 2);
+		usleep(100000);
+		move_to(parent, other);
+		for (i = 0; i < 200; i++)
+			usleep(10000);
+		close(fd);
+		_exit(0);
+	}
+	for (i = 0; i < 5000; i++)
+		if (read(fd, buf, sizeof(buf)) < 0) {
+			printf("read: %s\n", errname(errno));
+			return 1;
+		}
+	printf("still alive after 5000 reads\n");
+	return 0;
+}
+
+static int flip(int cpu, int other, int n)
+{
+	int i, status, killed = 0, other_end = 0;
+	char buf[16];
+	int ready[2];
+	pid_t pid;
+
+	srand(getpid());
+	for (i = 0; i < n; i++) {
+		if (pipe(ready))
+			return 2;
+		pid = fork();
+		if (pid < 0)
+			return 2;
+		if (pid == 0) {
+			int fd;
+
+			alarm(10);
+			close(ready[0]);
+			if (pin(cpu))
+				_exit(2);
+			/*
+			 * The reader before may still be on its way out:
+			 * its file goes with it.
+			 */
+			for (int t = 0; t < 1000; t++) {
+				fd = open_fd(cpu);
+				if (fd >= 0 || errno != EBUSY)
+					break;
+				usleep(1000);
+			}
+			if (fd < 0) {
+				printf("reader %d: open: %s\n", i,
+				       errname(errno));
+				_exit(3);
+			}
+			if (read(fd, buf, sizeof(buf)) < 0)
+				_exit(4);
+			if (write(ready[1], "r", 1) != 1)
+				_exit(5);
+			for (;;)
+				if (read(fd, buf, sizeof(buf)) < 0)
+					_exit(6);
+		}
+		close(ready[1]);
+		if (read(ready[0], buf, 1) == 1) {
+			usleep(rand() % 3000);
+			move_to(pid, other);
+		}
+		close(ready[0]);
+		waitpid(pid, &status, 0);
+		if (WIFSIGNALED(status) && WTERMSIG(status) == SIGKILL)
+			killed++;
+		else if (other_end++ < 5)
+			printf("reader %d: %s %d\n", i,
+			       WIFSIGNALED(status) ? "signal" : "exit",
+			       WIFSIGNALED(status) ? WTERMSIG(status) :
+						     WEXITSTATUS(status));
+	}
+	printf("flips: %d killed: %d\n", n, killed);
+	return killed != n;
+}
+
 int main(int argc, char **argv)
 {
 	setvbuf(stdout, NULL, _IOLBF, 0);
@@ -255,6 +376,10 @@ int main(int argc, char **argv)
 		return migrate(atoi(argv[2]), atoi(argv[3]));
 	if (argc == 3 && !strcmp(argv[1], "close"))
 		return close_during_read(atoi(argv[2]));
+	if (argc == 4 && !strcmp(argv[1], "strand"))
+		return strand(atoi(argv[2]), atoi(argv[3]));
+	if (argc == 5 && !strcmp(argv[1], "flip"))
+		return flip(atoi(argv[2]), atoi(argv[3]), atoi(argv[4]));
 	fprintf(stderr, "usage: see the comment at the top of tlat-user.c\n");
 	return 2;
 }

@@ -1,0 +1,68 @@
+#!/bin/bash
+# Compile-only checks of the series in configurations that CI does not
+# boot: object builds of kernel/trace/ (no link, no bzImage), in one
+# build directory that goes from one configuration to the next.
+#
+#   compile-matrix.sh [-jN]
+#
+#   no-timerlat     qemu-x86_64.config with TIMERLAT_TRACER=n (osnoise
+#                   alone: every #ifdef CONFIG_TIMERLAT_TRACER path off);
+#   lockdep         qemu-x86_64.config + debug.config without PREEMPT_RT
+#                   (PROVE_LOCKING, DEBUG_ATOMIC_SLEEP, the function tracer);
+#   no-stacktrace   trace_osnoise.o of the lockdep configuration again, with
+#                   CONFIG_STACKTRACE undefined: on x86 TRACING selects
+#                   STACKTRACE, so no .config has it off, but the tracer's
+#                   !CONFIG_STACKTRACE branches must still compile (other
+#                   architectures).
+#
+# Warnings (W=1) in the files of the series fail the check, as in
+# check-series.sh.  Prints the time of each configuration.
+set -euo pipefail
+. "$(dirname "$0")/common.sh"
+
+jobs=${1:--j$(nproc)}
+tree=$KCACHE/src-base
+build=$KCACHE/build-matrix
+"$KDIR/scripts/apply-series.sh" "$tree"
+mkdir -p "$build"
+
+cc=gcc
+if command -v ccache >/dev/null; then
+	cc="ccache gcc"
+	export CCACHE_DIR=${CCACHE_DIR:-$CACHE/ccache}
+	export CCACHE_BASEDIR=$KCACHE
+fi
+
+# The files of the series; W=1 warnings elsewhere are 5.10's own.
+ours='trace_osnoise|events/osnoise\.h|x86/kernel/trace\.c|trace_events_hist\.c:.*bucket'
+
+# build NAME TARGET [MAKE-ARGS...]
+build() {
+	local name=$1 target=$2 start=$SECONDS warn
+	shift 2
+	if ! make -C "$tree" O="$build" "$jobs" CC="$cc" W=1 "$@" "$target" \
+			> "$build/$name.log" 2>&1; then
+		tail -30 "$build/$name.log" >&2
+		die "$name: $target does not build, see $build/$name.log"
+	fi
+	warn=$(grep -E "$ours" "$build/$name.log" | grep -c 'warning:' || true)
+	[ "$warn" = 0 ] || {
+		grep -E "$ours" "$build/$name.log" | grep -A3 'warning:' >&2
+		die "$name: $warn W=1 warnings in the series' files"
+	}
+	log "$name: $target builds, no warning in the series' files ($((SECONDS - start)) s)"
+}
+
+printf '# CONFIG_TIMERLAT_TRACER is not set\n' > "$build/no-timerlat.config"
+"$KDIR/scripts/configure.sh" "$tree" "$build" \
+	"$KDIR/configs/qemu-x86_64.config" "$build/no-timerlat.config"
+build no-timerlat kernel/trace/
+
+"$KDIR/scripts/configure.sh" "$tree" "$build" \
+	"$KDIR/configs/qemu-x86_64.config" "$KDIR/configs/debug.config"
+build lockdep kernel/trace/
+
+printf '#undef CONFIG_STACKTRACE\n' > "$build/no-stacktrace.h"
+grep -q '^CONFIG_STACKTRACE=y' "$build/.config" ||
+	die "no-stacktrace: expected CONFIG_STACKTRACE=y in the lockdep .config"
+build no-stacktrace kernel/trace/trace_osnoise.o KCFLAGS="-include $build/no-stacktrace.h"
