@@ -162,7 +162,14 @@ check_options() {
 	taskset -c $LASTCPU sh -c 'while :; do :; done' &
 	busy=$!
 	echo osnoise > $T/current_tracer
-	sleep 3
+	# at least 3 s, and until 4 windows ended (a loaded TCG host can
+	# give the thread few of them), 15 s at most
+	for i in $(seq 15); do
+		sleep 1
+		[ $i -ge 3 ] || continue
+		set -- $(osnoise_column_zero $T/trace 0)
+		[ "$1" -gt 3 ] && break
+	done
 	echo 0 > $T/tracing_on
 	kill $busy
 	cat $T/trace > /tmp/preemptoff.txt
