@@ -6,7 +6,7 @@
 #
 #   make fuzz                every harness of tests/fuzz/ for FUZZ_SECONDS
 #                            (600) each, with ASan and UBSan
-#   make fuzz-ci             the same for FUZZ_CI_SECONDS (20) each: for CI
+#   make fuzz-ci             the same for FUZZ_CI_SECONDS (10) each: for CI
 #   make asan                rtla built with ASan and UBSan: build-asan/rtla
 #   make e2e-asan            the end-to-end suite (ours only) in the VM
 #                            with build-asan/rtla; a sanitizer report fails
@@ -20,7 +20,7 @@ FUZZ_CC		?= clang
 FUZZ_BUILD	:= build-fuzz
 ASAN_BUILD	:= build-asan
 FUZZ_SECONDS	?= 600
-FUZZ_CI_SECONDS	?= 20
+FUZZ_CI_SECONDS	?= 10
 SAN_FLAGS	:= -fsanitize=address,undefined -fno-sanitize-recover=all \
 		   -fno-omit-frame-pointer
 FUZZ_CFLAGS	:= -std=gnu11 -g -O1 $(SAN_FLAGS) -fsanitize=fuzzer-no-link
