@@ -379,7 +379,11 @@ static int take_run_lock(struct run *run)
 			  run->tracer->name, (int)holder);
 		return -1;
 	}
-	if (ret < 0)
+	/* a kernel without file locking (CONFIG_FILE_LOCKING=n): no lock */
+	if (ret < 0 && errno == ENOSYS)
+		run_debug(run, "no lock in %s: the kernel has no file locking",
+			  state_dir());
+	else if (ret < 0)
 		run_error(run, "warning: cannot lock %s/lock (%s): runs started at once may collide",
 			  state_dir(), strerror(errno));
 	return 0;
