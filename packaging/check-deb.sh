@@ -21,22 +21,10 @@ set -eu
 
 dir=$1
 pkg=rtla-ng
-status=0
-fails=0
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
-fail()
-{
-	echo "FAIL: $*"
-	status=1
-	fails=$((fails + 1))
-}
-
-ok()
-{
-	echo "ok: $*"
-}
+. "$(dirname "$0")/check-lib.sh"
 
 changes=$(ls "$dir"/*.changes)
 deb=$(ls "$dir/${pkg}_"*.deb)

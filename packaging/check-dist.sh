@@ -16,20 +16,8 @@ version=$1
 name=rtla-$version
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-status=0
-fails=0
 
-fail()
-{
-	echo "FAIL: $*"
-	status=1
-	fails=$((fails + 1))
-}
-
-ok()
-{
-	echo "ok: $*"
-}
+. "$(dirname "$0")/check-lib.sh"
 
 export SOURCE_DATE_EPOCH=1700000000
 $make --no-print-directory -s dist DISTDIR="$tmp/a" >/dev/null

@@ -18,22 +18,10 @@ set -eu
 dir=$(realpath "$1")
 version=$2
 name=rtla-ng
-status=0
-fails=0
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
-fail()
-{
-	echo "FAIL: $*"
-	status=1
-	fails=$((fails + 1))
-}
-
-ok()
-{
-	echo "ok: $*"
-}
+. "$(dirname "$0")/check-lib.sh"
 
 rpm=$(ls "$dir"/RPMS/*/"$name-$version"-*.rpm)
 srpm=$(ls "$dir"/SRPMS/"$name-$version"-*.src.rpm)
