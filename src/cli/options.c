@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "model/budget.h"
+#include "cli/monitor_options.h"
 #include "cli/options.h"
 #include "cli/output_paths.h"
 #include "cli/parse.h"
@@ -409,9 +410,10 @@ static int set_stack_format(struct opt_ctx *ctx, const char *arg,
 #define TLAT	(FOR_TIMERLAT | FOR_MODES)
 #define ANY	FOR_ALL
 #define HIST(t)	((t) | FOR_HIST)
+#define MON	FOR_MONITOR
 
 static const struct opt_spec option_table[] = {
-	{ "auto", 'a', required_argument, ANY, "us",
+	{ "auto", 'a', required_argument, ANY | MON, "us",
 	  "stop when a sample reaches <us>, keep the trace (sets the stop thresholds and -t)", set_auto },
 	{ "period", 'p', required_argument, OSN, "us",
 	  "osnoise period in us", set_osnoise_period },
@@ -423,29 +425,29 @@ static const struct opt_spec option_table[] = {
 	  "stop tracing when the noise of one period reaches <us>", set_stop_total },
 	{ "threshold", 'T', required_argument, OSN, "us",
 	  "the smallest gap counted as noise (tracing_thresh; 0 means 5 us)", set_threshold },
-	{ "period", 'p', required_argument, TLAT, "us",
+	{ "period", 'p', required_argument, TLAT | MON, "us",
 	  "timerlat period in us (100-1000000)", set_timerlat_period },
-	{ "irq", 'i', required_argument, TLAT, "us",
+	{ "irq", 'i', required_argument, TLAT | MON, "us",
 	  "stop tracing when an IRQ latency reaches <us>", set_stop },
-	{ "thread", 'T', required_argument, TLAT, "us",
+	{ "thread", 'T', required_argument, TLAT | MON, "us",
 	  "stop tracing when a thread latency reaches <us>", set_stop_total },
-	{ "stack", 's', required_argument, TLAT, "us",
+	{ "stack", 's', required_argument, TLAT | MON, "us",
 	  "save the IRQ stack when a thread latency reaches <us>", set_stack },
 	{ "aa-only", 0, required_argument, FOR_TIMERLAT | FOR_TOP, "us",
 	  "stop when a latency reaches <us> and print only the auto-analysis, no statistics", set_aa_only },
-	{ "no-aa", 0, no_argument, TLAT, NULL,
+	{ "no-aa", 0, no_argument, TLAT | MON, NULL,
 	  "no auto-analysis of a stop (it runs whenever a stop threshold is set)", set_no_aa },
-	{ "dump-tasks", 0, no_argument, TLAT, NULL,
+	{ "dump-tasks", 0, no_argument, TLAT | MON, NULL,
 	  "on a stop, the auto-analysis also prints the task each CPU was running", set_dump_tasks },
-	{ "stack-format", 0, required_argument, TLAT, "format",
+	{ "stack-format", 0, required_argument, TLAT | MON, "format",
 	  "how the analysis prints a stack with unknown addresses: truncate (stop there, the default), skip or full", set_stack_format },
-	{ "cpus", 'c', required_argument, ANY, "cpu-list",
+	{ "cpus", 'c', required_argument, ANY | MON, "cpu-list",
 	  "measure only these CPUs (example: 0-3,5)", set_cpus },
 	{ "duration", 'd', required_argument, ANY, "time[s|m|h|d]",
 	  "stop after this long (default unit: seconds)", set_duration },
-	{ "debug", 'D', no_argument, ANY, NULL,
+	{ "debug", 'D', no_argument, ANY | MON, NULL,
 	  "print debug information on stderr", set_debug },
-	{ "trace", 't', optional_argument, ANY, "[=file]",
+	{ "trace", 't', optional_argument, ANY | MON, "[=file]",
 	  "on a stop, save the trace to file (default: <tracer>_trace.txt)", set_trace },
 	{ "event", 'e', required_argument, ANY, "sys[:event]",
 	  "enable this event in the trace instance; repeatable", set_event },
@@ -453,43 +455,43 @@ static const struct opt_spec option_table[] = {
 	  "apply this filter to the previous -e event", set_filter },
 	{ "trigger", 0, required_argument, ANY, "trigger",
 	  "apply this trigger to the previous -e event", set_trigger },
-	{ "priority", 'P', required_argument, ANY, "o:prio|r:prio|f:prio|d:runtime:period",
+	{ "priority", 'P', required_argument, ANY | MON, "o:prio|r:prio|f:prio|d:runtime:period",
 	  "scheduling of the tracer threads: SCHED_OTHER nice, SCHED_RR or SCHED_FIFO priority, or SCHED_DEADLINE runtime and period (ns, or with us, ms, s)", set_priority },
-	{ "house-keeping", 'H', required_argument, ANY, "cpu-list",
+	{ "house-keeping", 'H', required_argument, ANY | MON, "cpu-list",
 	  "run rtla's own threads only on these CPUs (default: the CPUs -c leaves free)", set_housekeeping },
-	{ "cgroup", 'C', optional_argument, ANY, "[=name]",
+	{ "cgroup", 'C', optional_argument, ANY | MON, "[=name]",
 	  "put the measuring threads in this cgroup (no name: rtla's own)", set_cgroup },
-	{ "user-threads", 'u', no_argument, TLAT, NULL,
+	{ "user-threads", 'u', no_argument, TLAT | MON, NULL,
 	  "measure with rtla's user-space threads (the default where the kernel has timerlat_fd)", set_user_threads },
-	{ "kernel-threads", 'k', no_argument, TLAT, NULL,
+	{ "kernel-threads", 'k', no_argument, TLAT | MON, NULL,
 	  "measure with the kernel's timerlat threads", set_kernel_threads },
-	{ "user-load", 'U', no_argument, TLAT, NULL,
+	{ "user-load", 'U', no_argument, TLAT | MON, NULL,
 	  "measure your own workload, which reads osnoise/per_cpu/cpuN/timerlat_fd", set_user_load },
 	{ "aligned", 'A', required_argument, TLAT, "us",
 	  "align the threads' wake-ups to this offset from each other (TIMERLAT_ALIGN)", set_aligned },
-	{ "warm-up", 0, required_argument, ANY, "s",
+	{ "warm-up", 0, required_argument, ANY | MON, "s",
 	  "let the workload run this long before collecting", set_warm_up },
-	{ "trace-buffer-size", 0, required_argument, ANY, "kB",
+	{ "trace-buffer-size", 0, required_argument, ANY | MON, "kB",
 	  "per-CPU ring buffer size of rtla's trace instances", set_buffer_size },
-	{ "deepest-idle-state", 0, required_argument, TLAT, "n",
+	{ "deepest-idle-state", 0, required_argument, TLAT | MON, "n",
 	  "let the measured CPUs go no deeper than idle state n (restored at the end)", set_deepest_idle_state },
-	{ "on-threshold", 0, required_argument, ANY, "action",
+	{ "on-threshold", 0, required_argument, ANY | MON, "action",
 	  "when a stop threshold is hit: trace[,file=NAME], signal,num=N,pid=PID|parent, shell,command=CMD or continue; repeatable, run in order up to one that fails or continue", set_on_threshold },
-	{ "on-end", 0, required_argument, ANY, "action",
+	{ "on-end", 0, required_argument, ANY | MON, "action",
 	  "when the measurement ends: an action as for --on-threshold; repeatable", set_on_end },
 	{ "quiet", 'q', no_argument, FOR_TRACERS | FOR_TOP | FOR_HWNOISE, NULL,
 	  "print only the final summary", set_quiet },
 	{ "nano", 'n', no_argument, TLAT, NULL,
 	  "show latencies in nanoseconds", set_nano },
-	{ "dma-latency", 0, required_argument, TLAT, "us",
+	{ "dma-latency", 0, required_argument, TLAT | MON, "us",
 	  "hold /dev/cpu_dma_latency at <us> while measuring", set_dma_latency },
-	{ "bucket-size", 'b', required_argument, HIST(FOR_TRACERS), "N",
+	{ "bucket-size", 'b', required_argument, HIST(FOR_TRACERS) | MON, "N",
 	  "histogram bucket size (default 1)", set_bucket_size },
-	{ "entries", 'E', required_argument, HIST(FOR_TRACERS), "N",
+	{ "entries", 'E', required_argument, HIST(FOR_TRACERS) | MON, "N",
 	  "number of histogram buckets (default 256)", set_entries },
-	{ "no-irq", 0, no_argument, HIST(FOR_TIMERLAT), NULL,
+	{ "no-irq", 0, no_argument, HIST(FOR_TIMERLAT) | MON, NULL,
 	  "leave out IRQ latencies", set_no_irq },
-	{ "no-thread", 0, no_argument, HIST(FOR_TIMERLAT), NULL,
+	{ "no-thread", 0, no_argument, HIST(FOR_TIMERLAT) | MON, NULL,
 	  "leave out thread latencies", set_no_thread },
 	{ "no-header", 0, no_argument, HIST(FOR_TRACERS), NULL,
 	  "do not print the header", set_no_header },
@@ -501,7 +503,7 @@ static const struct opt_spec option_table[] = {
 	  "print buckets that are empty on every CPU too", set_with_zeros },
 	{ "percentiles", 0, no_argument, HIST(FOR_TRACERS), NULL,
 	  "add p50, p90, p99, p99.9 and p99.99 rows after max:", set_percentiles },
-	{ "json", 0, required_argument, FOR_TRACERS | FOR_MODES, "FILE",
+	{ "json", 0, required_argument, FOR_TRACERS | FOR_MODES | MON, "FILE",
 	  "write the results as JSON (rt-tests layout plus an \"rtla\" key) to FILE, - for stdout", set_json_file },
 	{ "budget", 0, required_argument, FOR_TRACERS | FOR_MODES, "CTX:STAT=VALUE",
 	  "fail the run (exit 2) if a CPU exceeds it at the end: CTX irq, thread, user (timerlat) or noise (osnoise); STAT max, avg, over or pN (hist); VALUE in us unless suffixed ns, us, ms, s; repeatable", set_budget },
@@ -509,7 +511,24 @@ static const struct opt_spec option_table[] = {
 	  "write the results as Prometheus/OpenMetrics text to FILE, atomically", set_openmetrics_file },
 	{ "junit", 0, required_argument, FOR_TRACERS | FOR_MODES, "FILE",
 	  "write the verdicts (the run, each budget) as JUnit XML to FILE", set_junit_file },
-	{ "help", 'h', no_argument, ANY, NULL, "print this help", NULL },
+	/* timerlat monitor's own */
+	{ "interval", 0, required_argument, FOR_TIMERLAT | MON, "time[s|m|h]",
+	  "close a window this often (default 60 s): its max and count per CPU and context, --record and --textfile written", set_interval },
+	{ "listen", 0, required_argument, FOR_TIMERLAT | MON, "[ADDR:]PORT",
+	  "serve Prometheus' /metrics on PORT (a bare PORT: localhost; :PORT every address)", set_listen },
+	{ "web-config", 0, required_argument, FOR_TIMERLAT | MON, "FILE",
+	  "TLS and basic auth for --listen, in the exporter toolkit's web-config format", set_web_config },
+	{ "buckets", 0, required_argument, FOR_TIMERLAT | MON, "LIST",
+	  "the histogram's le bounds, ascending (10us,100us,1ms; default 1 us to 100 ms in 1-2-5 steps)", set_buckets },
+	{ "record", 0, required_argument, FOR_TIMERLAT | MON, "FILE",
+	  "append each closed window to FILE as a JSON line", set_record },
+	{ "record-size", 0, required_argument, FOR_TIMERLAT | MON, "SIZE",
+	  "rotate --record's file before it passes SIZE (bytes, or k, M, G; default 16M)", set_record_size },
+	{ "record-keep", 0, required_argument, FOR_TIMERLAT | MON, "N",
+	  "rotated --record files kept: FILE.1 to FILE.N (default 4; 0 empties FILE)", set_record_keep },
+	{ "textfile", 0, required_argument, FOR_TIMERLAT | MON, "PATH",
+	  "rewrite the exposition to PATH atomically every window, for node_exporter's textfile collector", set_textfile },
+	{ "help", 'h', no_argument, ANY | MON, NULL, "print this help", NULL },
 };
 
 const struct opt_spec *options_table(size_t *count)
@@ -522,6 +541,8 @@ unsigned int tool_mask(const struct tool_id *tool)
 {
 	if (tool->hwnoise)
 		return FOR_HWNOISE;
+	if (tool->monitor)
+		return FOR_TIMERLAT | FOR_MONITOR;
 	return (tool->tracer == TRACER_TIMERLAT ? FOR_TIMERLAT : FOR_OSNOISE) |
 	       (tool->mode == MODE_HIST ? FOR_HIST : FOR_TOP);
 }
@@ -531,7 +552,7 @@ static bool option_applies(const struct opt_spec *spec, unsigned int mask)
 	if (mask & FOR_HWNOISE)
 		return spec->tools & FOR_HWNOISE;
 	return (spec->tools & mask & FOR_TRACERS) &&
-	       (spec->tools & mask & FOR_MODES);
+	       (spec->tools & mask & (FOR_MODES | FOR_MONITOR));
 }
 
 /* The options of one tool, in table order. */
@@ -567,7 +588,10 @@ void options_usage(const struct tool_id *tool, FILE *out)
 			spec->arg_name && spec->has_arg != optional_argument ? " " : "",
 			spec->arg_name ? spec->arg_name : "", spec->help);
 	}
-	fprintf(out, "\n  exit status: 0 ok, 1 error, 2 a stop threshold was hit\n");
+	if (tool->monitor)
+		fprintf(out, "\n  exit status: 0 ok (ended by SIGTERM or SIGINT), 1 error\n");
+	else
+		fprintf(out, "\n  exit status: 0 ok, 1 error, 2 a stop threshold was hit\n");
 }
 
 static void build_getopt(const struct opt_spec **specs, size_t count,
@@ -811,6 +835,7 @@ enum options_result options_parse(const struct tool_id *tool, int argc,
 
 	params_init(params, tool->tracer, tool->mode);
 	params->hwnoise = tool->hwnoise;
+	params->monitor = tool->monitor;
 	for (cpu = 0; cpu < nr_cpus && cpu < CPU_SETSIZE; cpu++)
 		CPU_SET(cpu, &params->cpu_set);
 
@@ -880,7 +905,8 @@ enum options_result options_parse(const struct tool_id *tool, int argc,
 	apply_aa_only(params);
 	if (tool->hwnoise)
 		params->threshold_us = param_or(params->threshold_us, 1);
-	if (check_combinations(tool, params, err))
+	if (check_combinations(tool, params, err) ||
+	    (tool->monitor && monitor_options_check(tool, params, err)))
 		return OPTIONS_ERROR;
 	return OPTIONS_OK;
 }

@@ -25,6 +25,9 @@ void params_init(struct rtla_params *params, enum rtla_tracer tracer,
 	params->deepest_idle_state = PARAM_UNSET;
 	params->bucket_size = 1;
 	params->entries = 256;
+	params->interval_s = 60;
+	params->record_bytes = 16 << 20;
+	params->record_keep = 4;
 }
 
 void params_free(struct rtla_params *params)
@@ -56,6 +59,14 @@ void params_free(struct rtla_params *params)
 	params->housekeeping = NULL;
 	free(params->cgroup_name);
 	params->cgroup_name = NULL;
+	free(params->listen);
+	params->listen = NULL;
+	free(params->web_config);
+	params->web_config = NULL;
+	free(params->record_file);
+	params->record_file = NULL;
+	free(params->textfile);
+	params->textfile = NULL;
 }
 
 static bool is_stdout(const char *path)

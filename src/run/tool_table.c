@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 #include "output/render.h"
+#include "run/run.h"
 #include "run/tool.h"
 
 const struct rtla_tool timerlat_top_tool = {
@@ -13,6 +14,14 @@ const struct rtla_tool timerlat_hist_tool = {
 	.id = { "timerlat hist", "a per-CPU histogram of the timer latency",
 		TRACER_TIMERLAT, MODE_HIST, false },
 	.render = render_hist,
+};
+
+const struct rtla_tool timerlat_monitor_tool = {
+	.id = { "timerlat monitor", "always-on timer latency monitoring: windows, Prometheus' /metrics, hits that do not stop it",
+		TRACER_TIMERLAT, MODE_HIST, false, true },
+	.render = render_hist,
+	.measure = run_monitor,
+	.until_signal = true,
 };
 
 const struct rtla_tool osnoise_top_tool = {

@@ -84,7 +84,8 @@ static void fake_wait(struct collector *c, long timeout_ns)
 static void fake_drain(struct collector *c)
 {
 	note(c, 'd');
-	results_add_sample(c->config.results, 0, CTX_IRQ, 1000);
+	if (!to_fake(c)->in_kernel)
+		results_add_sample(c->config.results, 0, CTX_IRQ, 1000);
 }
 
 static bool fake_stopped(struct collector *c)
@@ -96,11 +97,25 @@ static void fake_resume(struct collector *c)
 {
 	note(c, 'r');
 	to_fake(c)->hit = false;
+	advance(to_fake(c)->resume_ns);
+}
+
+/* What the kernel counted so far, as the BPF collector reads it. */
+static void read_kernel_counts(struct collector *c)
+{
+	struct rtla_results *results = c->config.results;
+
+	if (!to_fake(c)->in_kernel)
+		return;
+	results_reset(results);
+	results_add_samples(results, 0, CTX_IRQ, 1000,
+			    clock_ns / (NSEC_PER_SEC / 10));
 }
 
 static void fake_snapshot(struct collector *c)
 {
 	note(c, 's');
+	read_kernel_counts(c);
 }
 
 static void fake_reset(struct collector *c)
@@ -123,6 +138,7 @@ static void fake_stop(struct collector *c)
 static void fake_collect(struct collector *c)
 {
 	note(c, 'c');
+	read_kernel_counts(c);
 }
 
 static void fake_lost(struct collector *c)

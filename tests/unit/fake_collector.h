@@ -25,6 +25,13 @@ struct fake_collector {
 	uint64_t hit_at_ns[FAKE_MAX_HITS];	/* in order; 0 ends the list */
 	uint64_t signal_at_ns;			/* 0: none */
 	int signal;
+	/*
+	 * Counted in the kernel, as the BPF collector: a drain reads
+	 * nothing, a snapshot the 1-us samples of CPU 0's IRQ that came
+	 * at 10 Hz since the clock's start.
+	 */
+	bool in_kernel;
+	uint64_t resume_ns;		/* the time a resume takes */
 	/* what the loop did */
 	int next_hit;
 	bool hit;			/* a threshold hit not resumed */

@@ -1,0 +1,307 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * timerlat monitor's loop on a fake collector and a fake clock: windows
+ * closed on time, hits counted and traced past, the unmeasured time, and
+ * the exposition fed by the collector's snapshot.
+ */
+#include "testutil.h"
+
+#include "layout_helper.h"
+
+#include <signal.h>
+#include <time.h>
+
+#include "fake_collector.h"
+#include "model/results_delta.h"
+#include "run/monitor.h"
+#include "run/run.h"
+
+#define MS	1000000ULL
+#define SEC	1000000000ULL
+
+struct loop {
+	struct run run;
+	struct rtla_params params;
+	struct fake_collector fake;
+	struct action_list on_threshold;
+	struct capture text;
+	char dir[32];
+	char record[64];
+	char textfile[64];
+};
+
+static int loop_setup(void **state)
+{
+	struct loop *loop = calloc(1, sizeof(*loop));
+
+	assert_non_null(loop);
+	params_init(&loop->params, TRACER_TIMERLAT, MODE_HIST);
+	loop->params.monitor = true;
+	loop->params.interval_s = 1;
+	CPU_SET(0, &loop->params.cpu_set);
+	loop->run.params = &loop->params;
+	loop->run.tool = &timerlat_monitor_tool;
+	loop->run.tracer = tracer_desc(TRACER_TIMERLAT);
+	loop->run.workload.dma_fd = -1;
+	assert_int_equal(results_alloc_params(&loop->run.results,
+					      &loop->params, 1), 0);
+	fake_collector_init(&loop->fake, &loop->run.results);
+	loop->run.collector = &loop->fake.base;
+	run_actions_init(&loop->run.on_threshold, &loop->on_threshold);
+	capture_open(&loop->text);
+	loop->run.text = loop->text.stream;
+	strcpy(loop->dir, "/tmp/rtla-monitor-XXXXXX");
+	assert_non_null(mkdtemp(loop->dir));
+	snprintf(loop->record, sizeof(loop->record), "%s/windows.jsonl",
+		 loop->dir);
+	snprintf(loop->textfile, sizeof(loop->textfile), "%s/rtla.prom",
+		 loop->dir);
+	run_stop_requested = 0;
+	run_signals_caught = 0;
+	*state = loop;
+	return 0;
+}
+
+static int loop_teardown(void **state)
+{
+	struct loop *loop = *state;
+
+	collector_close(loop->run.collector);
+	results_free(&loop->run.results);
+	free((char *)capture_close(&loop->text));
+	params_free(&loop->params);
+	unlink(loop->record);
+	unlink(loop->textfile);
+	rmdir(loop->dir);
+	run_stop_requested = 0;
+	free(loop);
+	return 0;
+}
+
+/* Append @calls to @want, @times times. */
+static void expect(char *want, const char *calls, int times)
+{
+	while (times-- > 0)
+		strcat(want, calls);
+}
+
+/* The lines of @path, each at most 4 KiB, into @lines; how many. */
+static int read_lines(const char *path, char lines[][4096], int max)
+{
+	FILE *f = fopen(path, "r");
+	int n = 0;
+
+	assert_non_null(f);
+	while (n < max && fgets(lines[n], sizeof(lines[n]), f))
+		n++;
+	fclose(f);
+	return n;
+}
+
+/* The number after "@name " in the file at @path, or -1. */
+static double metric(const char *path, const char *name)
+{
+	char line[512];
+	double value = -1;
+	size_t len = strlen(name);
+	FILE *f = fopen(path, "r");
+
+	assert_non_null(f);
+	while (fgets(line, sizeof(line), f))
+		if (!strncmp(line, name, len) && line[len] == ' ')
+			value = strtod(line + len + 1, NULL);
+	fclose(f);
+	return value;
+}
+
+#define END	"fSdcl"		/* freeze, stop, the last drain and reads */
+#define CLOSE	"sl"		/* a window closed: snapshot, losses */
+#define WANT_LEN	512
+
+/* A window every second, on the second; the last one at the end. */
+static void test_windows_close_on_time(void **state)
+{
+	struct loop *loop = *state;
+	char want[WANT_LEN] = "", lines[8][4096];
+
+	loop->params.record_file = strdup(loop->record);
+	loop->fake.signal_at_ns = 3450 * MS;
+	loop->fake.signal = SIGTERM;
+	assert_int_equal(run_monitor(&loop->run), 0);
+	expect(want, "wd", 10);
+	expect(want, CLOSE, 1);
+	expect(want, "wd", 10);
+	expect(want, CLOSE, 1);
+	expect(want, "wd", 10);
+	expect(want, CLOSE, 1);
+	expect(want, "wd", 5);
+	expect(want, END, 1);
+	assert_string_equal(loop->fake.calls, want);
+	assert_int_equal(loop->fake.stopped_at_ns, 3500 * MS);
+	/* three whole windows of 10 samples, then 3.1 s to the end: 6 */
+	assert_int_equal(read_lines(loop->record, lines, 8), 4);
+	assert_non_null(strstr(lines[0], "\"irq\":{\"count\":10,"));
+	assert_non_null(strstr(lines[1], "\"irq\":{\"count\":10,"));
+	assert_non_null(strstr(lines[2], "\"irq\":{\"count\":10,"));
+	assert_non_null(strstr(lines[3], "\"irq\":{\"count\":6,"));
+	assert_int_equal(loop->run.results.cpu[0].hist[CTX_IRQ].stats.count,
+			 36);
+	assert_int_equal(loop->run.results.elapsed_s, 3);
+	/* nothing periodic on the terminal */
+	fflush(loop->text.stream);
+	assert_string_equal(loop->text.text, "");
+}
+
+/* Each hit is counted and logged, its actions run, tracing goes on. */
+static void test_hits_rearmed(void **state)
+{
+	struct loop *loop = *state;
+	char want[WANT_LEN] = "";
+	const char *why = NULL;
+
+	loop->on_threshold.count = 1;
+	assert_int_equal(action_parse("continue", &loop->on_threshold.item[0],
+				      &why), 0);
+	run_actions_init(&loop->run.on_threshold, &loop->on_threshold);
+	loop->fake.hit_at_ns[0] = 1250 * MS;
+	loop->fake.hit_at_ns[1] = 2550 * MS;
+	loop->fake.signal_at_ns = 3450 * MS;
+	loop->fake.signal = SIGINT;
+	assert_int_equal(run_monitor(&loop->run), 0);
+	expect(want, "wd", 10);
+	expect(want, CLOSE, 1);
+	expect(want, "wd", 3);
+	expect(want, "r", 1);
+	expect(want, "wd", 7);
+	expect(want, CLOSE, 1);
+	expect(want, "wd", 6);
+	expect(want, "r", 1);
+	expect(want, "wd", 4);
+	expect(want, CLOSE, 1);
+	expect(want, "wd", 5);
+	expect(want, END, 1);
+	assert_string_equal(loop->fake.calls, want);
+	assert_int_equal(loop->run.results.threshold_hits, 2);
+	assert_false(loop->run.results.stopped);
+	assert_int_equal(loop->run.on_threshold.item[0].runs, 2);
+	/* samples went on after each hit: every drain's is there */
+	assert_int_equal(loop->run.results.cpu[0].hist[CTX_IRQ].stats.count,
+			 36);
+	fflush(loop->text.stream);
+	assert_non_null(strstr(loop->text.text,
+			       "timerlat hit stop tracing (hit 1); tracing again\n"));
+	assert_non_null(strstr(loop->text.text,
+			       "timerlat hit stop tracing (hit 2); tracing again\n"));
+	/* a timestamp begins the block: 2026-12-06T01:02:03+0000 */
+	assert_true(loop->text.text[4] == '-' && loop->text.text[10] == 'T');
+}
+
+/* The time from a hit's detection to tracing again is a counter. */
+static void test_unmeasured_time(void **state)
+{
+	struct loop *loop = *state;
+
+	loop->params.textfile = strdup(loop->textfile);
+	loop->fake.resume_ns = 30 * MS;
+	loop->fake.hit_at_ns[0] = 250 * MS;
+	loop->fake.hit_at_ns[1] = 1550 * MS;
+	loop->fake.signal_at_ns = 2450 * MS;
+	loop->fake.signal = SIGTERM;
+	assert_int_equal(run_monitor(&loop->run), 0);
+	assert_int_equal(loop->run.results.threshold_hits, 2);
+	assert_true(metric(loop->textfile, "rtla_unmeasured_seconds_total") ==
+		    0.06);
+	assert_true(metric(loop->textfile, "rtla_timerlat_threshold_hits_total") ==
+		    2);
+}
+
+/* A scrape shows what the kernel counted up to it, not the last drain. */
+static void test_snapshot_feeds_exposition(void **state)
+{
+	struct loop *loop = *state;
+	struct timespec half = { 0, 500 * MS }, some = { 0, 300 * MS };
+	const char *count =
+		"rtla_timerlat_latency_seconds_count{cpu=\"0\",context=\"irq\"} ";
+	struct monitor m;
+	struct capture out;
+	char *at;
+
+	loop->fake.in_kernel = true;
+	assert_int_equal(monitor_init(&m, &loop->run), 0);
+	nanosleep(&half, NULL);
+	capture_open(&out);
+	assert_int_equal(monitor_render(&m, PROM_TEXT, out.stream), 0);
+	capture_close(&out);
+	at = strstr(out.text, count);
+	assert_non_null(at);
+	assert_int_equal(atoi(at + strlen(count)), 5);
+	free(out.text);
+	nanosleep(&some, NULL);
+	capture_open(&out);
+	assert_int_equal(monitor_render(&m, PROM_OPENMETRICS, out.stream), 0);
+	capture_close(&out);
+	at = strstr(out.text, count);
+	assert_non_null(at);
+	assert_int_equal(atoi(at + strlen(count)), 8);
+	assert_non_null(strstr(out.text, "collector=\"tracefs\""));
+	free(out.text);
+	monitor_free(&m);
+	monitor_free(&m);
+}
+
+/* A window is what the totals gained; its max where the window had it. */
+static void test_results_delta(void **state)
+{
+	struct loop *loop = *state;
+	struct rtla_results before, window, *now = &loop->run.results;
+	struct histogram *irq = &now->cpu[0].hist[CTX_IRQ];
+	struct histogram *win;
+
+	assert_int_equal(results_alloc_params(&before, &loop->params, 1), 0);
+	assert_int_equal(results_alloc_params(&window, &loop->params, 1), 0);
+	win = &window.cpu[0].hist[CTX_IRQ];
+	histogram_add(irq, 40);
+	histogram_add(irq, 3);
+	results_copy(&before, now);
+	/* below the max so far: read from the buckets */
+	histogram_add(irq, 7);
+	histogram_add(irq, 5);
+	results_delta(&window, now, &before);
+	assert_int_equal(win->stats.count, 2);
+	assert_int_equal(win->stats.max, 7);
+	assert_int_equal(win->stats.min, 5);
+	assert_int_equal(win->stats.sum, 12);
+	assert_int_equal(win->buckets[7], 1);
+	assert_int_equal(win->buckets[40], 0);
+	/* a new max is the window's, exactly; past the buckets too */
+	results_copy(&before, now);
+	histogram_add(irq, 300);
+	histogram_add(irq, 9);
+	results_delta(&window, now, &before);
+	assert_int_equal(win->stats.count, 2);
+	assert_int_equal(win->stats.max, 300);
+	assert_int_equal(win->over, 1);
+	/* nothing new: an empty window */
+	results_copy(&before, now);
+	results_delta(&window, now, &before);
+	assert_int_equal(win->stats.count, 0);
+	assert_int_equal(win->stats.max, 0);
+	results_free(&before);
+	results_free(&window);
+}
+
+#define LOOP_TEST(fn) cmocka_unit_test_setup_teardown(fn, loop_setup, \
+						      loop_teardown)
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		LOOP_TEST(test_windows_close_on_time),
+		LOOP_TEST(test_hits_rearmed),
+		LOOP_TEST(test_unmeasured_time),
+		LOOP_TEST(test_snapshot_feeds_exposition),
+		LOOP_TEST(test_results_delta),
+	};
+
+	return RUN_SUITE("monitor_loop", tests);
+}
