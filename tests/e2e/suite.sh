@@ -207,6 +207,94 @@ $(show_run /usr/bin/rtla timerlat top -q -p 2000 -d 2s)"
 	state_preset
 }
 
+# The sum of the latency histograms' _count in a scrape of /metrics;
+# WGET_ARGS (an Accept header) and MON_SAVE (a file to keep it) optional.
+# timeout(1) bounds it: busybox wget -T crashes (static busybox 1.35).
+monitor_scrape() {
+	timeout 10 wget -q $WGET_ARGS -O "$MON_SAVE" "http://127.0.0.1:9117/metrics" 2>/dev/null
+	grep '^rtla_timerlat_latency_seconds_count{' "$MON_SAVE" |
+		awk '{ s += $2 } END { print s + 0 }'
+}
+
+# timerlat monitor (ours alone: the reference has none) for about 20 s:
+# /metrics scraped three times, 4 s apart, then SIGTERM.  Exit 0, tracefs
+# restored, the scraped counts growing and at most the final --json's
+# (by no more than 8 s of samples),
+# nothing on stdout, a line a closed window in --record.
+monitor_case() {
+	local pid killer c1 c2 c3 total i err= lines collector want=tracefs
+	local args="-p 2000 --listen 9117 --interval 5s --json mon.json --record mon.jsonl --textfile mon.prom"
+
+	case " $(echo "${E2E_CASES:-monitor}" | tr , ' ') " in
+	*" monitor "*) ;;
+	*) return 0 ;;
+	esac
+	BNAME=ours
+	OUT=$WORK/monitor.ours
+	rm -f mon.json mon.jsonl mon.prom "$OUT.pid" "$OUT".scrape*
+	# the guest's loopback is down until someone brings it up
+	ip link set lo up 2>/dev/null || ifconfig lo 127.0.0.1 up
+	sh -c 'echo $$ >"$0"; exec "$@"' "$OUT.pid" /usr/bin/rtla timerlat monitor $args \
+		>"$OUT.out" 2>"$OUT.err" </dev/null &
+	pid=$!
+	(sleep 90; kill -9 $pid) 2>/dev/null &
+	killer=$!
+	i=0
+	until timeout 5 wget -q -O /dev/null http://127.0.0.1:9117/metrics 2>/dev/null; do
+		i=$((i + 1))
+		[ $i -lt 60 ] && kill -0 $pid 2>/dev/null || break
+		sleep 0.5
+	done
+	WGET_ARGS=
+	sleep 4
+	MON_SAVE=$OUT.scrape1
+	c1=$(monitor_scrape)
+	sleep 4
+	MON_SAVE=$OUT.scrape2
+	c2=$(monitor_scrape)
+	sleep 4
+	WGET_ARGS="--header Accept:application/openmetrics-text;version=1.0.0"
+	MON_SAVE=$OUT.scrape3
+	c3=$(monitor_scrape)
+	kill -TERM $pid 2>/dev/null
+	wait $pid
+	RC=$?
+	kill $killer 2>/dev/null
+	# every CPU's samples, from the report's "all" block
+	total=$(tr -d ' \n' <mon.json 2>/dev/null | sed 's/.*"all"://' |
+		grep -o '"\(irq\|thread\|user\)":{"count":[0-9]*' |
+		sed 's/.*://' | awk '{ s += $1 } END { print s + 0 }')
+	lines=$(grep -c . mon.jsonl 2>/dev/null)
+	[ -e "$TR/events/osnoise/timerlat_sample" ] && want=bpf
+	collector=$(sed -n 's/.*collector="\([a-z-]*\)".*/\1/p' "$OUT.scrape1" 2>/dev/null)
+	echo "# monitor: scraped _count $c1, $c2, $c3; --json $total; $lines windows recorded; collector $collector"
+	[ "$RC" = 0 ] || err="${err}exit status $RC after SIGTERM
+"
+	[ "$c1" -gt 0 ] && [ "$c2" -gt "$c1" ] && [ "$c3" -gt "$c2" ] ||
+		err="${err}scraped counts not growing: $c1, $c2, $c3
+"
+	# the samples after the last scrape: fewer than in 8 s of scrapes
+	[ "$c3" -le "$total" ] && [ $((total - c3)) -le $((2 * (c3 - c2))) ] ||
+		err="${err}the last scrape counted $c3 (4 s before: $c2), the final --json $total
+"
+	[ "$collector" = "$want" ] || err="${err}collector '$collector', not $want
+"
+	tail -n 1 "$OUT.scrape3" | grep -qx '# EOF' ||
+		err="${err}an OpenMetrics scrape without '# EOF'
+"
+	[ "${lines:-0}" -ge 2 ] || err="${err}$lines windows in --record, not at least 2
+"
+	grep -q '^rtla_unmeasured_seconds_total 0$' mon.prom 2>/dev/null ||
+		err="${err}no --textfile, or unmeasured time without a hit
+"
+	[ ! -s "$OUT.out" ] || err="${err}stdout not empty: $(head -c 200 "$OUT.out")
+"
+	[ -z "$err" ] || err="$err--- stderr (head):
+$(head -n 15 "$OUT.err")"
+	tap_result "ours: rtla timerlat monitor $args, scraped 3 times, SIGTERM" "$err" ""
+	check_restored "ours: rtla timerlat monitor" ""
+}
+
 main() {
 	local which=${1:-both} tools=${2:-timerlat hist,timerlat top,osnoise top,osnoise hist}
 	local bins= b
@@ -253,6 +341,9 @@ main() {
 		compare_format
 	done
 	case $which in both) stale_case ;; esac
+	case "$which $tools" in
+	ours*timerlat*|both*timerlat*) [ ! -x /usr/bin/rtla ] || monitor_case ;;
+	esac
 	tap_done
 }
 
