@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * timerlat monitor's loop: it wakes to read what the collector asks to
- * be read, to close a window or to handle a hit, until a signal; the
- * /metrics server answers scrapes on its own thread meanwhile.
+ * be read, to close a window or to handle a hit, until a signal (or -d);
+ * the /metrics server answers scrapes on its own thread meanwhile.
  */
 #include <signal.h>
 #include <stdint.h>
@@ -55,6 +55,7 @@ static void close_window(struct monitor *m)
 int run_monitor(struct run *run)
 {
 	uint64_t interval_ns = run->params->interval_s * NSEC_PER_SEC;
+	uint64_t duration_ns = run->params->duration_s * NSEC_PER_SEC;
 	long poll_ns = collector_interval_ns(run->collector);
 	uint64_t start, now, next_close;
 	struct monitor m;
@@ -71,12 +72,16 @@ int run_monitor(struct run *run)
 	start = now_ns();
 	next_close = start + interval_ns;
 	while (!run_stop_requested && !run->workload.failed) {
-		if (wait_and_drain(&m, poll_ns, next_close))
+		if (wait_and_drain(&m, poll_ns, duration_ns &&
+				   start + duration_ns < next_close ?
+				   start + duration_ns : next_close))
 			monitor_hit(&m);
 		if (!run_workload_alive(run))
 			break;
 		now = now_ns();
 		run->results.elapsed_s = (now - start) / NSEC_PER_SEC;
+		if (duration_ns && now - start >= duration_ns)
+			break;
 		if (now < next_close)
 			continue;
 		close_window(&m);

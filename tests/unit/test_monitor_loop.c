@@ -152,6 +152,22 @@ static void test_windows_close_on_time(void **state)
 	assert_string_equal(loop->text.text, "");
 }
 
+/* -d ends it at the duration, between two windows. */
+static void test_duration(void **state)
+{
+	struct loop *loop = *state;
+	char want[WANT_LEN] = "";
+
+	loop->params.duration_s = 2;
+	loop->params.interval_s = 3;
+	assert_int_equal(run_monitor(&loop->run), 0);
+	expect(want, "wd", 20);
+	expect(want, END, 1);
+	assert_string_equal(loop->fake.calls, want);
+	assert_int_equal(loop->fake.stopped_at_ns, 2 * SEC);
+	assert_int_equal(run_stop_requested, 0);
+}
+
 /* Each hit is counted and logged, its actions run, tracing goes on. */
 static void test_hits_rearmed(void **state)
 {
@@ -297,6 +313,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		LOOP_TEST(test_windows_close_on_time),
+		LOOP_TEST(test_duration),
 		LOOP_TEST(test_hits_rearmed),
 		LOOP_TEST(test_unmeasured_time),
 		LOOP_TEST(test_snapshot_feeds_exposition),

@@ -292,8 +292,10 @@ static const struct bad_case bad_cases[] = {
 	{ &timerlat_top, { "-T", "-5" },
 	  "rtla timerlat top: invalid -T '-5': not a number\n" },
 	/* timerlat monitor's own, and what it leaves out */
-	{ &timerlat_monitor, { "-d", "1m" },
-	  "rtla timerlat monitor: unknown option '-d'\n" },
+	{ &timerlat_monitor, { "-q" },
+	  "rtla timerlat monitor: unknown option '-q'\n" },
+	{ &timerlat_monitor, { "--budget", "irq:max=10" },
+	  "rtla timerlat monitor: unknown option '--budget'\n" },
 	{ &timerlat_monitor, { "--interval", "0" },
 	  "rtla timerlat monitor: invalid --interval '0': must be at least one second\n" },
 	{ &timerlat_monitor, { "--interval", "2d" },
@@ -414,7 +416,7 @@ static void test_help_lists_every_option(void **state)
 		{ &osnoise_top, "--auto --period --runtime --stop --stop-total --threshold --cpus --duration --debug --trace --event --filter --trigger --priority --house-keeping --cgroup --warm-up --trace-buffer-size --on-threshold --on-end --quiet --json --budget --openmetrics --junit --help" },
 		{ &osnoise_hist, "--auto --period --runtime --stop --stop-total --threshold --cpus --duration --debug --trace --event --filter --trigger --priority --house-keeping --cgroup --warm-up --trace-buffer-size --on-threshold --on-end --bucket-size --entries --no-header --no-summary --no-index --with-zeros --percentiles --json --budget --openmetrics --junit --help" },
 		{ &hwnoise, "--auto --period --runtime --stop --stop-total --threshold --cpus --duration --debug --trace --event --filter --trigger --priority --house-keeping --cgroup --warm-up --trace-buffer-size --on-threshold --on-end --quiet --help" },
-		{ &timerlat_monitor, "--auto --period --irq --thread --stack --no-aa --dump-tasks --stack-format --cpus --debug --trace --priority --house-keeping --cgroup --user-threads --kernel-threads --user-load --warm-up --trace-buffer-size --deepest-idle-state --on-threshold --on-end --dma-latency --bucket-size --entries --no-irq --no-thread --json --interval --listen --web-config --buckets --record --record-size --record-keep --textfile --help" },
+		{ &timerlat_monitor, "--auto --period --irq --thread --stack --no-aa --dump-tasks --stack-format --cpus --duration --debug --trace --event --filter --trigger --priority --house-keeping --cgroup --user-threads --kernel-threads --user-load --aligned --warm-up --trace-buffer-size --deepest-idle-state --on-threshold --on-end --nano --dma-latency --bucket-size --entries --no-irq --no-thread --json --interval --listen --web-config --buckets --record --record-size --record-keep --textfile --help" },
 	};
 	size_t i;
 	char *list;
