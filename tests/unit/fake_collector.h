@@ -7,6 +7,7 @@
 #include <stdint.h>
 
 #include "collect/collector_backend.h"
+#include "run/run.h"
 
 /*
  * A collector with no kernel behind it, on a clock of its own: each wait
@@ -52,5 +53,22 @@ void fake_collector_init(struct fake_collector *fake,
 
 /* The fake clock, in ns. */
 uint64_t fake_clock_ns(void);
+
+/* A run of @tool on CPU 0 and a fake collector: the loops' tests' own. */
+struct fake_run {
+	struct run run;
+	struct rtla_params params;
+	struct fake_collector fake;
+	struct action_list on_threshold;
+	FILE *text_stream;		/* run.text, into text */
+	char *text;
+	size_t text_size;
+};
+
+/* Ready @f for @tool, no signal pending; fake_run_free() it after. */
+void fake_run_init(struct fake_run *f, const struct rtla_tool *tool);
+void fake_run_free(struct fake_run *f);
+/* What the run printed so far (run->text). */
+const char *fake_run_text(struct fake_run *f);
 
 #endif

@@ -19,62 +19,31 @@
 #define MS	1000000ULL
 #define SEC	1000000000ULL
 
-struct loop {
-	struct run run;
-	struct rtla_params params;
-	struct fake_collector fake;
-	struct action_list on_threshold;
-	struct capture text;
-	char dir[32];
-	char record[64];
-	char textfile[64];
-};
+/* Where a case's --record and --textfile go. */
+static char dir[32], record[64], textfile[64];
 
 static int loop_setup(void **state)
 {
-	struct loop *loop = calloc(1, sizeof(*loop));
+	struct fake_run *loop = calloc(1, sizeof(*loop));
 
 	assert_non_null(loop);
-	params_init(&loop->params, TRACER_TIMERLAT, MODE_HIST);
-	loop->params.monitor = true;
+	fake_run_init(loop, &timerlat_monitor_tool);
 	loop->params.interval_s = 1;
-	CPU_SET(0, &loop->params.cpu_set);
-	loop->run.params = &loop->params;
-	loop->run.tool = &timerlat_monitor_tool;
-	loop->run.tracer = tracer_desc(TRACER_TIMERLAT);
-	loop->run.workload.dma_fd = -1;
-	assert_int_equal(results_alloc_params(&loop->run.results,
-					      &loop->params, 1), 0);
-	fake_collector_init(&loop->fake, &loop->run.results);
-	loop->run.collector = &loop->fake.base;
-	run_actions_init(&loop->run.on_threshold, &loop->on_threshold);
-	capture_open(&loop->text);
-	loop->run.text = loop->text.stream;
-	strcpy(loop->dir, "/tmp/rtla-monitor-XXXXXX");
-	assert_non_null(mkdtemp(loop->dir));
-	snprintf(loop->record, sizeof(loop->record), "%s/windows.jsonl",
-		 loop->dir);
-	snprintf(loop->textfile, sizeof(loop->textfile), "%s/rtla.prom",
-		 loop->dir);
-	run_stop_requested = 0;
-	run_signals_caught = 0;
+	strcpy(dir, "/tmp/rtla-monitor-XXXXXX");
+	assert_non_null(mkdtemp(dir));
+	snprintf(record, sizeof(record), "%s/windows.jsonl", dir);
+	snprintf(textfile, sizeof(textfile), "%s/rtla.prom", dir);
 	*state = loop;
 	return 0;
 }
 
 static int loop_teardown(void **state)
 {
-	struct loop *loop = *state;
-
-	collector_close(loop->run.collector);
-	results_free(&loop->run.results);
-	free((char *)capture_close(&loop->text));
-	params_free(&loop->params);
-	unlink(loop->record);
-	unlink(loop->textfile);
-	rmdir(loop->dir);
-	run_stop_requested = 0;
-	free(loop);
+	fake_run_free(*state);
+	free(*state);
+	unlink(record);
+	unlink(textfile);
+	rmdir(dir);
 	return 0;
 }
 
@@ -121,10 +90,10 @@ static double metric(const char *path, const char *name)
 /* A window every second, on the second; the last one at the end. */
 static void test_windows_close_on_time(void **state)
 {
-	struct loop *loop = *state;
+	struct fake_run *loop = *state;
 	char want[WANT_LEN] = "", lines[8][4096];
 
-	loop->params.record_file = strdup(loop->record);
+	loop->params.record_file = strdup(record);
 	loop->fake.signal_at_ns = 3450 * MS;
 	loop->fake.signal = SIGTERM;
 	assert_int_equal(run_monitor(&loop->run), 0);
@@ -139,7 +108,7 @@ static void test_windows_close_on_time(void **state)
 	assert_string_equal(loop->fake.calls, want);
 	assert_int_equal(loop->fake.stopped_at_ns, 3500 * MS);
 	/* three whole windows of 10 samples, then 3.1 s to the end: 6 */
-	assert_int_equal(read_lines(loop->record, lines, 8), 4);
+	assert_int_equal(read_lines(record, lines, 8), 4);
 	assert_non_null(strstr(lines[0], "\"irq\":{\"count\":10,"));
 	assert_non_null(strstr(lines[1], "\"irq\":{\"count\":10,"));
 	assert_non_null(strstr(lines[2], "\"irq\":{\"count\":10,"));
@@ -148,14 +117,13 @@ static void test_windows_close_on_time(void **state)
 			 36);
 	assert_int_equal(loop->run.results.elapsed_s, 3);
 	/* nothing periodic on the terminal */
-	fflush(loop->text.stream);
-	assert_string_equal(loop->text.text, "");
+	assert_string_equal(fake_run_text(loop), "");
 }
 
 /* -d ends it at the duration, between two windows. */
 static void test_duration(void **state)
 {
-	struct loop *loop = *state;
+	struct fake_run *loop = *state;
 	char want[WANT_LEN] = "";
 
 	loop->params.duration_s = 2;
@@ -171,9 +139,9 @@ static void test_duration(void **state)
 /* Each hit is counted and logged, its actions run, tracing goes on. */
 static void test_hits_rearmed(void **state)
 {
-	struct loop *loop = *state;
+	struct fake_run *loop = *state;
 	char want[WANT_LEN] = "";
-	const char *why = NULL;
+	const char *why = NULL, *text;
 
 	loop->on_threshold.count = 1;
 	assert_int_equal(action_parse("continue", &loop->on_threshold.item[0],
@@ -203,21 +171,19 @@ static void test_hits_rearmed(void **state)
 	/* samples went on after each hit: every drain's is there */
 	assert_int_equal(loop->run.results.cpu[0].hist[CTX_IRQ].stats.count,
 			 36);
-	fflush(loop->text.stream);
-	assert_non_null(strstr(loop->text.text,
-			       "timerlat hit stop tracing (hit 1); tracing again\n"));
-	assert_non_null(strstr(loop->text.text,
-			       "timerlat hit stop tracing (hit 2); tracing again\n"));
+	text = fake_run_text(loop);
+	assert_non_null(strstr(text, "timerlat hit stop tracing (hit 1); tracing again\n"));
+	assert_non_null(strstr(text, "timerlat hit stop tracing (hit 2); tracing again\n"));
 	/* a timestamp begins the block: 2026-12-06T01:02:03+0000 */
-	assert_true(loop->text.text[4] == '-' && loop->text.text[10] == 'T');
+	assert_true(text[4] == '-' && text[10] == 'T');
 }
 
 /* The time from a hit's detection to tracing again is a counter. */
 static void test_unmeasured_time(void **state)
 {
-	struct loop *loop = *state;
+	struct fake_run *loop = *state;
 
-	loop->params.textfile = strdup(loop->textfile);
+	loop->params.textfile = strdup(textfile);
 	loop->fake.resume_ns = 30 * MS;
 	loop->fake.hit_at_ns[0] = 250 * MS;
 	loop->fake.hit_at_ns[1] = 1550 * MS;
@@ -225,42 +191,45 @@ static void test_unmeasured_time(void **state)
 	loop->fake.signal = SIGTERM;
 	assert_int_equal(run_monitor(&loop->run), 0);
 	assert_int_equal(loop->run.results.threshold_hits, 2);
-	assert_true(metric(loop->textfile, "rtla_unmeasured_seconds_total") ==
+	assert_true(metric(textfile, "rtla_unmeasured_seconds_total") ==
 		    0.06);
-	assert_true(metric(loop->textfile, "rtla_timerlat_threshold_hits_total") ==
+	assert_true(metric(textfile, "rtla_timerlat_threshold_hits_total") ==
 		    2);
+}
+
+/* A scrape of @m in @format: CPU 0's IRQ _count in it. */
+static int scraped_count(struct monitor *m, enum prom_format format)
+{
+	const char *count =
+		"rtla_timerlat_latency_seconds_count{cpu=\"0\",context=\"irq\"} ";
+	struct capture out;
+	char *at;
+	int value;
+
+	capture_open(&out);
+	assert_int_equal(monitor_render(m, format, out.stream), 0);
+	capture_close(&out);
+	assert_non_null(strstr(out.text, "collector=\"tracefs\""));
+	at = strstr(out.text, count);
+	assert_non_null(at);
+	value = atoi(at + strlen(count));
+	free(out.text);
+	return value;
 }
 
 /* A scrape shows what the kernel counted up to it, not the last drain. */
 static void test_snapshot_feeds_exposition(void **state)
 {
-	struct loop *loop = *state;
 	struct timespec half = { 0, 500 * MS }, some = { 0, 300 * MS };
-	const char *count =
-		"rtla_timerlat_latency_seconds_count{cpu=\"0\",context=\"irq\"} ";
+	struct fake_run *loop = *state;
 	struct monitor m;
-	struct capture out;
-	char *at;
 
 	loop->fake.in_kernel = true;
 	assert_int_equal(monitor_init(&m, &loop->run), 0);
 	nanosleep(&half, NULL);
-	capture_open(&out);
-	assert_int_equal(monitor_render(&m, PROM_TEXT, out.stream), 0);
-	capture_close(&out);
-	at = strstr(out.text, count);
-	assert_non_null(at);
-	assert_int_equal(atoi(at + strlen(count)), 5);
-	free(out.text);
+	assert_int_equal(scraped_count(&m, PROM_TEXT), 5);
 	nanosleep(&some, NULL);
-	capture_open(&out);
-	assert_int_equal(monitor_render(&m, PROM_OPENMETRICS, out.stream), 0);
-	capture_close(&out);
-	at = strstr(out.text, count);
-	assert_non_null(at);
-	assert_int_equal(atoi(at + strlen(count)), 8);
-	assert_non_null(strstr(out.text, "collector=\"tracefs\""));
-	free(out.text);
+	assert_int_equal(scraped_count(&m, PROM_OPENMETRICS), 8);
 	monitor_free(&m);
 	monitor_free(&m);
 }
@@ -268,7 +237,7 @@ static void test_snapshot_feeds_exposition(void **state)
 /* A window is what the totals gained; its max where the window had it. */
 static void test_results_delta(void **state)
 {
-	struct loop *loop = *state;
+	struct fake_run *loop = *state;
 	struct rtla_results before, window, *now = &loop->run.results;
 	struct histogram *irq = &now->cpu[0].hist[CTX_IRQ];
 	struct histogram *win;
