@@ -216,25 +216,22 @@ monitor_scrape() {
 		awk '{ s += $2 } END { print s + 0 }'
 }
 
-# timerlat monitor (ours alone: the reference has none) for about 20 s:
-# /metrics scraped three times, 4 s apart, then SIGTERM.  Exit 0, tracefs
-# restored, the scraped counts growing and at most the final --json's
-# (by no more than 8 s of samples),
-# nothing on stdout, a line a closed window in --record.
-monitor_case() {
-	local pid killer c1 c2 c3 total i err= lines collector want=tracefs
-	local args="-p 2000 --listen 9117 --interval 5s --json mon.json --record mon.jsonl --textfile mon.prom"
+# monitor_run NAME ARGS: rtla timerlat monitor ARGS (with --listen 9117,
+# --json mon.json and --textfile mon.prom) in $WORK, /metrics scraped
+# three times 4 s apart once it answers (the third in OpenMetrics), then
+# SIGTERM.  Sets OUT, RC, C1 C2 C3 (the scrapes' _count sums), TOTAL (the
+# --json's).
+monitor_run() {
+	local name=$1 pid killer i
 
-	case " $(echo "${E2E_CASES:-monitor}" | tr , ' ') " in
-	*" monitor "*) ;;
-	*) return 0 ;;
-	esac
+	shift
 	BNAME=ours
-	OUT=$WORK/monitor.ours
+	OUT=$WORK/$name.ours
 	rm -f mon.json mon.jsonl mon.prom "$OUT.pid" "$OUT".scrape*
 	# the guest's loopback is down until someone brings it up
 	ip link set lo up 2>/dev/null || ifconfig lo 127.0.0.1 up
-	sh -c 'echo $$ >"$0"; exec "$@"' "$OUT.pid" /usr/bin/rtla timerlat monitor $args \
+	sh -c 'echo $$ >"$0"; exec "$@"' "$OUT.pid" /usr/bin/rtla timerlat monitor \
+		--listen 9117 --json mon.json --textfile mon.prom "$@" \
 		>"$OUT.out" 2>"$OUT.err" </dev/null &
 	pid=$!
 	(sleep 90; kill -9 $pid) 2>/dev/null &
@@ -248,51 +245,104 @@ monitor_case() {
 	WGET_ARGS=
 	sleep 4
 	MON_SAVE=$OUT.scrape1
-	c1=$(monitor_scrape)
+	C1=$(monitor_scrape)
 	sleep 4
 	MON_SAVE=$OUT.scrape2
-	c2=$(monitor_scrape)
+	C2=$(monitor_scrape)
 	sleep 4
 	WGET_ARGS="--header Accept:application/openmetrics-text;version=1.0.0"
 	MON_SAVE=$OUT.scrape3
-	c3=$(monitor_scrape)
+	C3=$(monitor_scrape)
 	kill -TERM $pid 2>/dev/null
 	wait $pid
 	RC=$?
 	kill $killer 2>/dev/null
 	# every CPU's samples, from the report's "all" block
-	total=$(tr -d ' \n' <mon.json 2>/dev/null | sed 's/.*"all"://' |
+	TOTAL=$(tr -d ' \n' <mon.json 2>/dev/null | sed 's/.*"all"://' |
 		grep -o '"\(irq\|thread\|user\)":{"count":[0-9]*' |
 		sed 's/.*://' | awk '{ s += $1 } END { print s + 0 }')
+}
+
+# What every monitor run must show: exit 0 after SIGTERM, scraped counts
+# growing and at most the final --json's (by no more than 8 s of
+# samples), an OpenMetrics scrape, nothing on stdout.
+monitor_checks() {
+	[ "$RC" = 0 ] || echo "exit status $RC after SIGTERM"
+	[ "$C1" -gt 0 ] && [ "$C2" -gt "$C1" ] && [ "$C3" -gt "$C2" ] ||
+		echo "scraped counts not growing: $C1, $C2, $C3"
+	[ "$C3" -le "$TOTAL" ] && [ $((TOTAL - C3)) -le $((2 * (C3 - C2))) ] ||
+		echo "the last scrape counted $C3 (4 s before: $C2), the final --json $TOTAL"
+	tail -n 1 "$OUT.scrape3" | grep -qx '# EOF' ||
+		echo "an OpenMetrics scrape without '# EOF'"
+	[ ! -s "$OUT.out" ] || echo "stdout not empty: $(head -c 200 "$OUT.out")"
+}
+
+# The value of metric $1 (a whole line's name and labels) in file $2.
+monitor_value() {
+	awk -v name="$1" '$1 == name { print $2 }' "$2" 2>/dev/null
+}
+
+monitor_report() {
+	[ -z "$2" ] || set -- "$1" "$2--- stderr (head):
+$(head -n 15 "$OUT.err")"
+	tap_result "$1" "$2" ""
+	check_restored "ours: rtla timerlat monitor" ""
+}
+
+# timerlat monitor (ours alone: the reference has none) for about 20 s
+# with 5-s windows: the collector the kernel allows (BPF where it has
+# osnoise:timerlat_sample), a line a closed window in --record, no
+# unmeasured time.
+monitor_case() {
+	local err lines collector want=tracefs
+
+	monitor_run monitor -p 2000 --interval 5s --record mon.jsonl
 	lines=$(grep -c . mon.jsonl 2>/dev/null)
 	[ -e "$TR/events/osnoise/timerlat_sample" ] && want=bpf
 	collector=$(sed -n 's/.*collector="\([a-z-]*\)".*/\1/p' "$OUT.scrape1" 2>/dev/null)
-	echo "# monitor: scraped _count $c1, $c2, $c3; --json $total; $lines windows recorded; collector $collector"
-	[ "$RC" = 0 ] || err="${err}exit status $RC after SIGTERM
-"
-	[ "$c1" -gt 0 ] && [ "$c2" -gt "$c1" ] && [ "$c3" -gt "$c2" ] ||
-		err="${err}scraped counts not growing: $c1, $c2, $c3
-"
-	# the samples after the last scrape: fewer than in 8 s of scrapes
-	[ "$c3" -le "$total" ] && [ $((total - c3)) -le $((2 * (c3 - c2))) ] ||
-		err="${err}the last scrape counted $c3 (4 s before: $c2), the final --json $total
-"
-	[ "$collector" = "$want" ] || err="${err}collector '$collector', not $want
-"
-	tail -n 1 "$OUT.scrape3" | grep -qx '# EOF' ||
-		err="${err}an OpenMetrics scrape without '# EOF'
-"
-	[ "${lines:-0}" -ge 2 ] || err="${err}$lines windows in --record, not at least 2
-"
-	grep -q '^rtla_unmeasured_seconds_total 0$' mon.prom 2>/dev/null ||
-		err="${err}no --textfile, or unmeasured time without a hit
-"
-	[ ! -s "$OUT.out" ] || err="${err}stdout not empty: $(head -c 200 "$OUT.out")
-"
-	[ -z "$err" ] || err="$err--- stderr (head):
-$(head -n 15 "$OUT.err")"
-	tap_result "ours: rtla timerlat monitor $args, scraped 3 times, SIGTERM" "$err" ""
-	check_restored "ours: rtla timerlat monitor" ""
+	echo "# monitor: scraped _count $C1, $C2, $C3; --json $TOTAL; $lines windows recorded; collector $collector"
+	err=$(monitor_checks
+	[ "$collector" = "$want" ] || echo "collector '$collector', not $want"
+	[ "${lines:-0}" -ge 2 ] || echo "$lines windows in --record, not at least 2"
+	[ "$(monitor_value rtla_unmeasured_seconds_total mon.prom)" = 0 ] ||
+		echo "no --textfile, or unmeasured time without a hit")
+	monitor_report "ours: rtla timerlat monitor -p 2000 --interval 5s, scraped 3 times, SIGTERM" "$err"
+}
+
+# -T 1 hits again and again under TCG: each is counted, analysed on
+# stderr with its time, its action run, tracing re-armed (the counts go
+# on growing), the time between counted as unmeasured.
+monitor_hits_case() {
+	local err hits logged analysed unmeasured
+
+	monitor_run monitor-hits -p 2000 -T 1 --on-threshold shell,command=true
+	hits=$(monitor_value rtla_timerlat_threshold_hits_total mon.prom)
+	logged=$(grep -c '^[0-9-]*T[0-9:]*[+-][0-9]* rtla timerlat monitor: timerlat hit stop tracing (hit [0-9]*); tracing again$' "$OUT.err")
+	analysed=$(grep -c '^## CPU [0-9]* hit stop tracing, analyzing it ##$' "$OUT.err")
+	unmeasured=$(monitor_value rtla_unmeasured_seconds_total mon.prom)
+	echo "# monitor -T 1: scraped _count $C1, $C2, $C3; --json $TOTAL; $hits hits, $logged logged, $analysed analyses; ${unmeasured}s unmeasured"
+	err=$(monitor_checks
+	[ "${hits:-0}" -ge 2 ] || echo "$hits threshold hits counted, not at least 2"
+	[ "$logged" = "$hits" ] || echo "$logged hits logged, $hits counted"
+	[ "$analysed" -ge "$logged" ] || echo "$analysed analyses for $logged hits"
+	awk -v u="$unmeasured" 'BEGIN { exit !(u > 0) }' ||
+		echo "no unmeasured time after $hits hits")
+	monitor_report "ours: rtla timerlat monitor -T 1: hits counted, analysed, traced past" "$err"
+}
+
+monitor_cases() {
+	local id
+
+	for id in monitor monitor-hits; do
+		case " $(echo "${E2E_CASES:-$id}" | tr , ' ') " in
+		*" $id "*) ;;
+		*) continue ;;
+		esac
+		case $id in
+		monitor) monitor_case ;;
+		monitor-hits) monitor_hits_case ;;
+		esac
+	done
 }
 
 main() {
@@ -342,7 +392,7 @@ main() {
 	done
 	case $which in both) stale_case ;; esac
 	case "$which $tools" in
-	ours*timerlat*|both*timerlat*) [ ! -x /usr/bin/rtla ] || monitor_case ;;
+	ours*timerlat*|both*timerlat*) [ ! -x /usr/bin/rtla ] || monitor_cases ;;
 	esac
 	tap_done
 }
