@@ -8,6 +8,9 @@
 #   make check-prometheus-rules  promtool check rules and test rules
 #   make check-systemd           systemd-analyze verify on the unit
 #   make check-monitor           the three
+#   make check-monitor-prometheus  (by hand) a real Prometheus scrapes the
+#                                monitor in the VM for 60 s (7.2-rt;
+#                                PROM_KERNEL=6.1-rt or 6.12-rt for others)
 #   make install-monitor         the systemd unit, its options file and
 #                                the Prometheus rules (part of make install)
 
@@ -32,7 +35,12 @@ check-systemd: $(BUILD)/rtla
 
 check-monitor: check-metrics check-prometheus-rules check-systemd
 
-.PHONY: check-metrics check-prometheus-rules check-systemd check-monitor
+PROM_KERNEL	?= 7.2-rt
+check-monitor-prometheus: $(BUILD)/rtla
+	tests/monitor/prometheus-vm --kernel $(PROM_KERNEL) 60
+
+.PHONY: check-metrics check-prometheus-rules check-systemd check-monitor \
+	check-monitor-prometheus
 
 # Where make install puts the unit, its options and the rules.  The unit
 # goes beside the system's own for prefix=/usr (Debian 12: /lib), under
