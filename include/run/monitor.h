@@ -34,6 +34,7 @@ struct monitor {
 	struct web_config web;
 	struct http_server *server;
 	uint64_t unmeasured_ns;		/* hits handled, tracing off */
+	uint64_t tracing_seen_ns;	/* when tracing was last seen on */
 	char kernel_release[65];
 };
 
@@ -57,8 +58,9 @@ int monitor_serve(struct monitor *monitor);
 
 /*
  * A stop threshold was hit: count it, log its analysis with the time,
- * run --on-threshold's actions, trace again; the time tracing was off
- * is counted as unmeasured.
+ * run --on-threshold's actions, trace again.  From tracing_seen_ns to
+ * tracing again is counted as unmeasured: the gap, or more by at most
+ * the time between two looks at the collector.
  */
 void monitor_hit(struct monitor *monitor);
 

@@ -169,7 +169,7 @@ int monitor_serve(struct monitor *m)
 void monitor_hit(struct monitor *m)
 {
 	struct run *run = m->run;
-	uint64_t start = now_ns(), hits;
+	uint64_t hits, now_mono;
 	time_t now = time(NULL);
 	char stamp[40] = "";
 	struct tm tm;
@@ -188,6 +188,8 @@ void monitor_hit(struct monitor *m)
 	run_threshold_actions(run);
 	pthread_mutex_lock(&m->lock);
 	run_resume_tracing(run);
-	m->unmeasured_ns += now_ns() - start;
+	now_mono = now_ns();
+	m->unmeasured_ns += now_mono - m->tracing_seen_ns;
+	m->tracing_seen_ns = now_mono;
 	pthread_mutex_unlock(&m->lock);
 }

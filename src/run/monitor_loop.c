@@ -36,6 +36,9 @@ static bool wait_and_drain(struct monitor *m, long poll_ns, uint64_t until)
 	pthread_mutex_lock(&m->lock);
 	collector_drain(run->collector);
 	stopped = collector_stopped(run->collector);
+	/* a hit stops tracing after this, if it is still on */
+	if (!stopped)
+		m->tracing_seen_ns = now_ns();
 	pthread_mutex_unlock(&m->lock);
 	return stopped;
 }
@@ -70,6 +73,7 @@ int run_monitor(struct run *run)
 		return -1;
 	}
 	start = now_ns();
+	m.tracing_seen_ns = start;
 	next_close = start + interval_ns;
 	while (!run_stop_requested && !run->workload.failed) {
 		if (wait_and_drain(&m, poll_ns, duration_ns &&
