@@ -292,7 +292,7 @@ $(head -n 15 "$OUT.err")"
 # timerlat monitor (ours alone: the reference has none) for about 20 s
 # with 5-s windows: the collector the kernel allows (BPF where it has
 # osnoise:timerlat_sample), a line a closed window in --record, no
-# unmeasured time.
+# unmeasured time, not a line on stderr either.
 monitor_case() {
 	local err lines collector want=tracefs
 
@@ -305,7 +305,8 @@ monitor_case() {
 	[ "$collector" = "$want" ] || echo "collector '$collector', not $want"
 	[ "${lines:-0}" -ge 2 ] || echo "$lines windows in --record, not at least 2"
 	[ "$(monitor_value rtla_unmeasured_seconds_total mon.prom)" = 0 ] ||
-		echo "no --textfile, or unmeasured time without a hit")
+		echo "no --textfile, or unmeasured time without a hit"
+	[ ! -s "$OUT.err" ] || echo "stderr not empty")
 	monitor_report "ours: rtla timerlat monitor -p 2000 --interval 5s, scraped 3 times, SIGTERM" "$err"
 }
 
