@@ -106,10 +106,5 @@ int monitor_options_check(const struct tool_id *tool,
 			tool->name);
 		return -1;
 	}
-	if (params->json_file && !strcmp(params->json_file, "-")) {
-		fprintf(err, "rtla %s: --json - would leave stdout open to the end: give a file\n",
-			tool->name);
-		return -1;
-	}
 	return 0;
 }
