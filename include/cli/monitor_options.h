@@ -15,6 +15,7 @@ int set_record(struct opt_ctx *ctx, const char *arg, const char **why);
 int set_record_size(struct opt_ctx *ctx, const char *arg, const char **why);
 int set_record_keep(struct opt_ctx *ctx, const char *arg, const char **why);
 int set_textfile(struct opt_ctx *ctx, const char *arg, const char **why);
+int set_keep_traces(struct opt_ctx *ctx, const char *arg, const char **why);
 
 /* The rules between them, after parsing: -1 with a line on @err. */
 int monitor_options_check(const struct tool_id *tool,

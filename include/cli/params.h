@@ -155,6 +155,7 @@ struct rtla_params {
 	uint64_t record_bytes;		/* its size before a rotation */
 	uint64_t record_keep;		/* rotated files kept */
 	char *textfile;			/* --textfile PATH */
+	uint64_t keep_traces;		/* hits' traces kept, renamed */
 };
 
 void params_init(struct rtla_params *params, enum rtla_tracer tracer,

@@ -64,4 +64,11 @@ int monitor_serve(struct monitor *monitor);
  */
 void monitor_hit(struct monitor *monitor);
 
+/*
+ * The trace a hit saved at @path becomes @path.<@hit>; the one of hit
+ * @hit - @keep, if any, is deleted: the last @keep hits' traces stay.
+ * Nothing when there is no @path.  -1 with errno when a rename failed.
+ */
+int monitor_keep_trace(const char *path, uint64_t hit, uint64_t keep);
+
 #endif

@@ -98,6 +98,11 @@ int set_textfile(struct opt_ctx *ctx, const char *arg, const char **why)
 	return set_path(&ctx->params->textfile, arg, why);
 }
 
+int set_keep_traces(struct opt_ctx *ctx, const char *arg, const char **why)
+{
+	return parse_u64_range(arg, 1, 1000, &ctx->params->keep_traces, why);
+}
+
 int monitor_options_check(const struct tool_id *tool,
 			  const struct rtla_params *params, FILE *err)
 {

@@ -528,6 +528,8 @@ static const struct opt_spec option_table[] = {
 	  "rotated --record files kept: FILE.1 to FILE.N (default 4; 0 empties FILE)", set_record_keep },
 	{ "textfile", 0, required_argument, FOR_TIMERLAT | MON, "PATH",
 	  "rewrite the exposition to PATH atomically every window, for node_exporter's textfile collector", set_textfile },
+	{ "keep-traces", 0, required_argument, FOR_TIMERLAT | MON, "N",
+	  "each hit's saved trace (-t, -a, trace actions) is renamed FILE.<hit>; keep the last N (default 10)", set_keep_traces },
 	{ "help", 'h', no_argument, ANY | MON, NULL, "print this help", NULL },
 };
 

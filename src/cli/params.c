@@ -29,6 +29,7 @@ void params_init(struct rtla_params *params, enum rtla_tracer tracer,
 	params->interval_s = 60;
 	params->record_bytes = 16 << 20;
 	params->record_keep = 4;
+	params->keep_traces = 10;
 }
 
 /* The strings a command line can set, freed by params_free(). */

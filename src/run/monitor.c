@@ -6,6 +6,7 @@
 #include <string.h>
 #include <sys/utsname.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "collect/collector.h"
 #include "model/results_delta.h"
@@ -166,6 +167,44 @@ int monitor_serve(struct monitor *m)
 	return 0;
 }
 
+int monitor_keep_trace(const char *path, uint64_t hit, uint64_t keep)
+{
+	char name[4096];
+
+	if (hit > keep) {
+		snprintf(name, sizeof(name), "%s.%llu", path,
+			 (unsigned long long)(hit - keep));
+		unlink(name);
+	}
+	snprintf(name, sizeof(name), "%s.%llu", path, (unsigned long long)hit);
+	if (rename(path, name) && errno != ENOENT)
+		return -1;
+	return 0;
+}
+
+/* Each trace the hit's actions saved: its own name, the last few kept. */
+static void keep_traces(struct monitor *m, uint64_t hit)
+{
+	const struct rtla_params *params = m->run->params;
+	const struct action_list *list = &params->on_threshold;
+	const char *path;
+	int i;
+
+	for (i = -1; i < list->count; i++) {
+		if (i < 0)
+			path = params->trace_on_stop ?
+			       tracer_trace_file(params) : NULL;
+		else if (list->item[i].kind == ACTION_TRACE)
+			path = list->item[i].file ? list->item[i].file :
+			       m->run->tracer->trace_file;
+		else
+			path = NULL;
+		if (path && monitor_keep_trace(path, hit, params->keep_traces))
+			run_error(m->run, "cannot rename %s: %s", path,
+				  strerror(errno));
+	}
+}
+
 void monitor_hit(struct monitor *m)
 {
 	struct run *run = m->run;
@@ -186,6 +225,7 @@ void monitor_hit(struct monitor *m)
 	fflush(run->text);
 	/* whatever the actions did, the monitor goes on */
 	run_threshold_actions(run);
+	keep_traces(m, hits);
 	pthread_mutex_lock(&m->lock);
 	run_resume_tracing(run);
 	now_mono = now_ns();

@@ -311,12 +311,15 @@ monitor_case() {
 }
 
 # -T 1 hits again and again under TCG: each is counted, analysed on
-# stderr with its time, its action run, tracing re-armed (the counts go
-# on growing), the time between counted as unmeasured.
+# stderr with its time, its actions run (its trace saved under its own
+# name, the last three kept), tracing re-armed (the counts go on
+# growing), the time between counted as unmeasured.
 monitor_hits_case() {
-	local err hits logged analysed unmeasured
+	local err hits logged analysed unmeasured traces
 
-	monitor_run monitor-hits -p 2000 -T 1 --on-threshold shell,command=true
+	rm -f hit.txt*
+	monitor_run monitor-hits -p 2000 -T 1 --on-threshold shell,command=true \
+		-t hit.txt --keep-traces 3
 	hits=$(monitor_value rtla_timerlat_threshold_hits_total mon.prom)
 	logged=$(grep -c '^[0-9-]*T[0-9:]*[+-][0-9]* rtla timerlat monitor: timerlat hit stop tracing (hit [0-9]*); tracing again$' "$OUT.err")
 	analysed=$(grep -c '^## CPU [0-9]* hit stop tracing, analyzing it ##$' "$OUT.err")
@@ -327,7 +330,12 @@ monitor_hits_case() {
 	[ "$logged" = "$hits" ] || echo "$logged hits logged, $hits counted"
 	[ "$analysed" -ge "$logged" ] || echo "$analysed analyses for $logged hits"
 	awk -v u="$unmeasured" 'BEGIN { exit !(u > 0) }' ||
-		echo "no unmeasured time after $hits hits")
+		echo "no unmeasured time after $hits hits"
+	# the last three hits' traces, each its own
+	traces=$(ls hit.txt* 2>/dev/null | sort -t . -k 3 -n | tr '\n' ' ')
+	[ "$traces" = "hit.txt.$((hits - 2)) hit.txt.$((hits - 1)) hit.txt.$hits " ] ||
+		echo "saved traces: $traces, not the last 3 of $hits"
+	[ -s hit.txt.$hits ] || echo "the last hit's trace is empty")
 	monitor_report "ours: rtla timerlat monitor -T 1: hits counted, analysed, traced past" "$err"
 }
 

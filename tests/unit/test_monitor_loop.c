@@ -238,6 +238,39 @@ static void test_snapshot_feeds_exposition(void **state)
 	monitor_free(&m);
 }
 
+/* Each hit's trace gets its own name; only the last ones are kept. */
+static void test_keep_traces(void **state)
+{
+	char path[96], name[128], text[16];
+	uint64_t hit;
+	FILE *f;
+
+	snprintf(path, sizeof(path), "%s/hit.txt", dir);
+	for (hit = 1; hit <= 5; hit++) {
+		f = fopen(path, "w");
+		assert_non_null(f);
+		fprintf(f, "hit %d", (int)hit);
+		fclose(f);
+		assert_int_equal(monitor_keep_trace(path, hit, 3), 0);
+	}
+	/* a hit that saved nothing */
+	assert_int_equal(monitor_keep_trace(path, 6, 3), 0);
+	assert_int_equal(access(path, F_OK), -1);
+	for (hit = 1; hit <= 6; hit++) {
+		snprintf(name, sizeof(name), "%s.%d", path, (int)hit);
+		if (hit < 4 || hit == 6) {
+			assert_int_equal(access(name, F_OK), -1);
+			continue;
+		}
+		f = fopen(name, "r");
+		assert_non_null(f);
+		assert_non_null(fgets(text, sizeof(text), f));
+		fclose(f);
+		assert_int_equal(atoi(text + 4), hit);
+		unlink(name);
+	}
+}
+
 /* A window is what the totals gained; its max where the window had it. */
 static void test_results_delta(void **state)
 {
@@ -290,6 +323,7 @@ int main(void)
 		LOOP_TEST(test_hits_rearmed),
 		LOOP_TEST(test_unmeasured_time),
 		LOOP_TEST(test_snapshot_feeds_exposition),
+		LOOP_TEST(test_keep_traces),
 		LOOP_TEST(test_results_delta),
 	};
 

@@ -310,6 +310,8 @@ static const struct bad_case bad_cases[] = {
 	  "rtla timerlat monitor: invalid --record-size '65G': a size is 4k to 64G: N bytes, or Nk, NM, NG\n" },
 	{ &timerlat_monitor, { "--record-keep", "101" },
 	  "rtla timerlat monitor: invalid --record-keep '101': must be 0-100\n" },
+	{ &timerlat_monitor, { "--keep-traces", "0" },
+	  "rtla timerlat monitor: invalid --keep-traces '0': must be 1-1000\n" },
 	{ &timerlat_monitor, { "--web-config", "w.yml" },
 	  "rtla timerlat monitor: --web-config needs --listen\n" },
 	{ &timerlat_monitor, { "--record", "a.json", "--json", "a.json" },
@@ -332,13 +334,15 @@ static void test_monitor_options(void **state)
 	assert_null(p.params.record_file);
 	assert_int_equal(p.params.record_bytes, 16 << 20);
 	assert_int_equal(p.params.record_keep, 4);
+	assert_int_equal(p.params.keep_traces, 10);
 	done(&p);
 
 	PARSE(&timerlat_monitor, &p, "--interval", "5m", "--listen",
 	      "[::1]:9117", "--web-config", "web.yml", "--buckets",
 	      "10us,1ms", "--record", "w.jsonl", "--record-size", "2M",
 	      "--record-keep", "0", "--textfile", "rtla.prom", "-T", "100",
-	      "--on-threshold", "continue", "-E", "1000", "--json", "end.json");
+	      "--on-threshold", "continue", "-E", "1000", "--json", "end.json",
+	      "--keep-traces", "3");
 	assert_int_equal(p.result, OPTIONS_OK);
 	assert_string_equal(p.err, "");
 	assert_int_equal(p.params.interval_s, 300);
@@ -353,6 +357,7 @@ static void test_monitor_options(void **state)
 	assert_int_equal(p.params.stop_total_us, 100);
 	assert_int_equal(p.params.entries, 1000);
 	assert_string_equal(p.params.json_file, "end.json");
+	assert_int_equal(p.params.keep_traces, 3);
 	done(&p);
 
 	/* hist's and top's own are not the monitor's */
@@ -414,7 +419,7 @@ static void test_help_lists_every_option(void **state)
 		{ &osnoise_top, "--auto --period --runtime --stop --stop-total --threshold --cpus --duration --debug --trace --event --filter --trigger --priority --house-keeping --cgroup --warm-up --trace-buffer-size --on-threshold --on-end --quiet --json --budget --openmetrics --junit --help" },
 		{ &osnoise_hist, "--auto --period --runtime --stop --stop-total --threshold --cpus --duration --debug --trace --event --filter --trigger --priority --house-keeping --cgroup --warm-up --trace-buffer-size --on-threshold --on-end --bucket-size --entries --no-header --no-summary --no-index --with-zeros --percentiles --json --budget --openmetrics --junit --help" },
 		{ &hwnoise, "--auto --period --runtime --stop --stop-total --threshold --cpus --duration --debug --trace --event --filter --trigger --priority --house-keeping --cgroup --warm-up --trace-buffer-size --on-threshold --on-end --quiet --help" },
-		{ &timerlat_monitor, "--auto --period --irq --thread --stack --no-aa --dump-tasks --stack-format --cpus --duration --debug --trace --event --filter --trigger --priority --house-keeping --cgroup --user-threads --kernel-threads --user-load --aligned --warm-up --trace-buffer-size --deepest-idle-state --on-threshold --on-end --nano --dma-latency --bucket-size --entries --no-irq --no-thread --json --interval --listen --web-config --buckets --record --record-size --record-keep --textfile --help" },
+		{ &timerlat_monitor, "--auto --period --irq --thread --stack --no-aa --dump-tasks --stack-format --cpus --duration --debug --trace --event --filter --trigger --priority --house-keeping --cgroup --user-threads --kernel-threads --user-load --aligned --warm-up --trace-buffer-size --deepest-idle-state --on-threshold --on-end --nano --dma-latency --bucket-size --entries --no-irq --no-thread --json --interval --listen --web-config --buckets --record --record-size --record-keep --textfile --keep-traces --help" },
 	};
 	size_t i;
 	char *list;
