@@ -131,8 +131,8 @@ $(BUILD)/%.o: src/%.c
 	@mkdir -p $(@D)
 	$(CC) $(CPPFLAGS) $(CFLAGS) -c -o $@ $<
 
-# The measuring loop's tests read and sleep on fake_collector.c's clock.
-$(BUILD)/tests/test_measure: UNIT_WRAP := -Wl,--wrap=clock_gettime,--wrap=nanosleep
+# The measuring loops' tests read and sleep on fake_collector.c's clock.
+$(BUILD)/tests/test_measure $(BUILD)/tests/test_monitor_loop: UNIT_WRAP := -Wl,--wrap=clock_gettime,--wrap=nanosleep
 
 $(BUILD)/tests/%: tests/unit/%.c $(UNIT_HELPERS) $(BUILD)/librtla.a | $(BUILD)/tests
 	$(CC) $(CPPFLAGS) $(CFLAGS) $(LDFLAGS) $(UNIT_WRAP) -Itests/unit -o $@ $< $(UNIT_HELPERS) \

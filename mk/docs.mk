@@ -65,7 +65,7 @@ $(BUILD)/man/%.1: man/%.1.rst $(MAN_COMMON) mk/docs.mk mk/manfix.awk Makefile | 
 $(BUILD)/man $(BUILD)/docs:
 	mkdir -p $@
 
-install: install-bin install-man install-completion
+install: install-bin install-man install-completion install-monitor
 
 install-bin: $(BUILD)/rtla $(BUILD)/rtla-plot
 	$(INSTALL) -d '$(DESTDIR)$(bindir)' '$(DESTDIR)$(libexecdir)/rtla'
@@ -84,7 +84,7 @@ install-completion:
 	$(INSTALL) -d '$(DESTDIR)$(bashcompdir)'
 	$(INSTALL_DATA) $(COMPLETION) '$(DESTDIR)$(bashcompdir)/rtla'
 
-uninstall:
+uninstall: uninstall-monitor
 	rm -f '$(DESTDIR)$(bindir)/rtla' '$(DESTDIR)$(libexecdir)/rtla/rtla-plot'
 	rmdir '$(DESTDIR)$(libexecdir)/rtla' 2>/dev/null || true
 	for cmd in $(CMD_LINKS); do rm -f "$(DESTDIR)$(bindir)/$$cmd"; done

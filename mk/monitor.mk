@@ -8,6 +8,11 @@
 #   make check-prometheus-rules  promtool check rules and test rules
 #   make check-systemd           systemd-analyze verify on the unit
 #   make check-monitor           the three
+#   make check-monitor-prometheus  (by hand) a real Prometheus scrapes the
+#                                monitor in the VM for 60 s (7.2-rt;
+#                                PROM_KERNEL=6.1-rt or 6.12-rt for others)
+#   make install-monitor         the systemd unit, its options file and
+#                                the Prometheus rules (part of make install)
 
 PROMTOOL	?= promtool
 OM_PYTHON	?= /usr/bin/python3
@@ -30,4 +35,38 @@ check-systemd: $(BUILD)/rtla
 
 check-monitor: check-metrics check-prometheus-rules check-systemd
 
-.PHONY: check-metrics check-prometheus-rules check-systemd check-monitor
+PROM_KERNEL	?= 7.2-rt
+check-monitor-prometheus: $(BUILD)/rtla
+	tests/monitor/prometheus-vm --kernel $(PROM_KERNEL) 60
+
+.PHONY: check-metrics check-prometheus-rules check-systemd check-monitor \
+	check-monitor-prometheus
+
+# Where make install puts the unit, its options and the rules.  The unit
+# goes beside the system's own for prefix=/usr (Debian 12: /lib), under
+# the prefix otherwise; it runs $(bindir)/rtla and reads
+# $(sysconfdir)/default/rtla-timerlat-monitor.
+sysconfdir	?= $(if $(filter /usr,$(prefix)),/etc,$(prefix)/etc)
+systemdunitdir	?= $(if $(filter /usr,$(prefix)),$(or $(shell $(PKG_CONFIG) \
+			--variable=systemdsystemunitdir systemd 2>/dev/null),/lib/systemd/system),$(prefix)/lib/systemd/system)
+rulesdir	?= $(datadir)/rtla/prometheus
+MONITOR_UNIT	:= packaging/systemd/rtla-timerlat-monitor.service
+MONITOR_DEFAULT	:= packaging/systemd/rtla-timerlat-monitor.default
+
+install-monitor:
+	$(INSTALL) -d '$(DESTDIR)$(systemdunitdir)' '$(DESTDIR)$(sysconfdir)/default' \
+		'$(DESTDIR)$(rulesdir)'
+	sed -e 's|/usr/bin/rtla|$(bindir)/rtla|' \
+	    -e 's|/etc/default/|$(sysconfdir)/default/|' $(MONITOR_UNIT) \
+		>'$(DESTDIR)$(systemdunitdir)/rtla-timerlat-monitor.service'
+	chmod 644 '$(DESTDIR)$(systemdunitdir)/rtla-timerlat-monitor.service'
+	$(INSTALL_DATA) $(MONITOR_DEFAULT) '$(DESTDIR)$(sysconfdir)/default/rtla-timerlat-monitor'
+	$(INSTALL_DATA) $(PROM_RULES) '$(DESTDIR)$(rulesdir)/rtla.rules.yml'
+
+uninstall-monitor:
+	rm -f '$(DESTDIR)$(systemdunitdir)/rtla-timerlat-monitor.service' \
+		'$(DESTDIR)$(sysconfdir)/default/rtla-timerlat-monitor' \
+		'$(DESTDIR)$(rulesdir)/rtla.rules.yml'
+	rmdir '$(DESTDIR)$(rulesdir)' '$(DESTDIR)$(datadir)/rtla' 2>/dev/null || true
+
+.PHONY: install-monitor uninstall-monitor

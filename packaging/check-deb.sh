@@ -124,8 +124,8 @@ done
 
 # The package's files, exactly
 pages="rtla rtla-osnoise rtla-osnoise-top rtla-osnoise-hist rtla-timerlat
-rtla-timerlat-top rtla-timerlat-hist rtla-hwnoise rtla-report rtla-compare
-rtla-plot"
+rtla-timerlat-top rtla-timerlat-hist rtla-timerlat-monitor rtla-hwnoise
+rtla-report rtla-compare rtla-plot"
 {
 	echo ./usr/bin/rtla
 	echo ./usr/libexec/rtla/rtla-plot
@@ -134,6 +134,9 @@ rtla-plot"
 	echo ./usr/share/man/man1/osnoise.1.gz
 	echo ./usr/share/man/man1/timerlat.1.gz
 	echo ./usr/share/bash-completion/completions/rtla
+	echo ./lib/systemd/system/rtla-timerlat-monitor.service
+	echo ./etc/default/rtla-timerlat-monitor
+	echo ./usr/share/rtla/prometheus/rtla.rules.yml
 	echo ./usr/share/doc/$pkg/changelog.Debian.gz
 	echo ./usr/share/doc/$pkg/copyright
 	echo ./usr/share/lintian/overrides/$pkg

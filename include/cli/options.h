@@ -12,6 +12,8 @@
 #define FOR_TOP		(1U << 2)
 #define FOR_HIST	(1U << 3)
 #define FOR_HWNOISE	(1U << 4)
+#define FOR_MONITOR	(1U << 5)	/* timerlat monitor: only options
+					   that name it */
 #define FOR_TRACERS	(FOR_OSNOISE | FOR_TIMERLAT)
 #define FOR_MODES	(FOR_TOP | FOR_HIST)
 #define FOR_ALL		(FOR_TRACERS | FOR_MODES | FOR_HWNOISE)
@@ -35,6 +37,7 @@ enum opt_group {
 	GROUP_TUNING,
 	GROUP_ACTIONS,
 	GROUP_BUDGETS,
+	GROUP_MONITOR,
 	GROUP_GENERAL,
 	NR_OPT_GROUPS,
 };
@@ -58,6 +61,7 @@ struct tool_id {
 	enum rtla_tracer tracer;
 	enum rtla_mode mode;
 	bool hwnoise;
+	bool monitor;			/* timerlat monitor */
 };
 
 enum options_result {

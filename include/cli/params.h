@@ -7,6 +7,7 @@
 #include <stdint.h>
 
 #include "cli/action.h"
+#include "model/buckets.h"
 #include "model/context.h"
 #include "model/results.h"
 #include "model/tracer.h"
@@ -72,6 +73,7 @@ struct rtla_params {
 	enum rtla_tracer tracer;
 	enum rtla_mode mode;
 	bool hwnoise;
+	bool monitor;			/* timerlat monitor */
 
 	/* timerlat's measuring threads (-u, -k, -U); neither: the default */
 	bool user_threads;		/* rtla's own threads read timerlat_fd */
@@ -143,6 +145,17 @@ struct rtla_params {
 	char *junit_file;
 	struct budget budgets[RTLA_MAX_BUDGETS];
 	int nr_budgets;
+
+	/* timerlat monitor */
+	uint64_t interval_s;		/* a window's length */
+	char *listen;			/* --listen [ADDR:]PORT, or NULL */
+	char *web_config;		/* --web-config FILE */
+	struct bucket_bounds buckets;	/* nr 0: the default bounds */
+	char *record_file;		/* --record FILE */
+	uint64_t record_bytes;		/* its size before a rotation */
+	uint64_t record_keep;		/* rotated files kept */
+	char *textfile;			/* --textfile PATH */
+	uint64_t keep_traces;		/* hits' traces kept, renamed */
 };
 
 void params_init(struct rtla_params *params, enum rtla_tracer tracer,

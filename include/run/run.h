@@ -97,6 +97,23 @@ void run_catch_signals(void);
 void run_signals_for_exec(void);
 /* Collect samples until the duration, a stop threshold or a signal. */
 void run_measure(struct run *run);
+/*
+ * The measured window starts: what was counted before it is forgotten.
+ * With --warm-up, the workload runs first; for a tool traced from the
+ * window (osnoise hist), counting starts here, not while rtla set up.
+ */
+void run_start_window(struct run *run);
+/* Measuring threads that ended on their own end the run, as an error. */
+bool run_workload_alive(struct run *run);
+/* Tracing goes on: after a stop threshold, or when the window starts. */
+void run_resume_tracing(struct run *run);
+/* Measuring is over: stop the workload and tracing, take the last counts. */
+void run_measure_end(struct run *run);
+/*
+ * timerlat monitor: windows, /metrics and hits handled without stopping,
+ * until a signal; -1 when it could not start (said).
+ */
+int run_monitor(struct run *run);
 
 /* Ready @outcomes to record the actions of @list. */
 void run_actions_init(struct action_outcomes *outcomes,

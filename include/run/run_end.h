@@ -24,4 +24,7 @@ const char *run_end_name(enum run_end end, int sig);
  */
 int run_exit_status_after_signal(int sig, bool measuring, int status);
 
+/* A tool run until stopped: SIGTERM and SIGINT end it well (@status). */
+int run_exit_status_until_stopped(int sig, int status);
+
 #endif

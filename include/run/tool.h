@@ -9,6 +9,8 @@
 #include "cli/params.h"
 #include "model/results.h"
 
+struct run;
+
 /* A tool is a descriptor over the shared layers, run by one driver. */
 struct rtla_tool {
 	struct tool_id id;
@@ -22,10 +24,15 @@ struct rtla_tool {
 	void (*render)(FILE *out, const struct rtla_params *params,
 		       const struct rtla_results *results);
 	bool live;			/* a screen refreshed once a second */
+	/* its own measuring loop (NULL: run_measure()); -1: not started */
+	int (*measure)(struct run *run);
+	/* SIGTERM and SIGINT are how it ends: exit 0, not 128 + N */
+	bool until_signal;
 };
 
 extern const struct rtla_tool timerlat_top_tool;
 extern const struct rtla_tool timerlat_hist_tool;
+extern const struct rtla_tool timerlat_monitor_tool;
 extern const struct rtla_tool osnoise_top_tool;
 extern const struct rtla_tool osnoise_hist_tool;
 extern const struct rtla_tool hwnoise_tool;

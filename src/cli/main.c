@@ -13,15 +13,16 @@ struct command {
 	const char *help;
 	const struct rtla_tool *top;	/* the default mode */
 	const struct rtla_tool *hist;	/* NULL: no modes */
+	const struct rtla_tool *monitor;	/* NULL: no monitor mode */
 };
 
 static const struct command commands[] = {
 	{ "osnoise", "measure the operating system noise",
-	  &osnoise_top_tool, &osnoise_hist_tool },
+	  &osnoise_top_tool, &osnoise_hist_tool, NULL },
 	{ "timerlat", "measure the timer IRQ and thread latency",
-	  &timerlat_top_tool, &timerlat_hist_tool },
+	  &timerlat_top_tool, &timerlat_hist_tool, &timerlat_monitor_tool },
 	{ "hwnoise", "measure hardware-related noise (osnoise with IRQs off)",
-	  &hwnoise_tool, NULL },
+	  &hwnoise_tool, NULL, NULL },
 };
 
 #define NR_COMMANDS	(sizeof(commands) / sizeof(commands[0]))
@@ -41,7 +42,7 @@ static void usage(FILE *out)
 		"compare two saved reports: a regression gate");
 	fprintf(out, "     %-9s- %s\n", "plot",
 		"draw the latency histograms of saved reports (SVG, PNG, PDF)");
-	fprintf(out, "\n  modes of osnoise and timerlat: top (the default), hist\n");
+	fprintf(out, "\n  modes of osnoise and timerlat: top (the default), hist; timerlat monitor\n");
 	fprintf(out, "  rtla COMMAND [MODE] --help describes the options\n\n");
 }
 
@@ -50,9 +51,11 @@ static void command_usage(const struct command *cmd, FILE *out)
 {
 	fprintf(out, "\n%s version %s\n\n  usage: [rtla] %s [MODE] ...\n\n",
 		cmd->name, RTLA_VERSION, cmd->name);
-	fprintf(out, "  modes:\n     top   - %s\n     hist  - %s\n\n",
+	fprintf(out, "  modes:\n     top   - %s\n     hist  - %s\n",
 		cmd->top->id.summary, cmd->hist->id.summary);
-	fprintf(out, "without a MODE, top runs with the arguments given\n\n");
+	if (cmd->monitor)
+		fprintf(out, "     monitor - %s\n", cmd->monitor->id.summary);
+	fprintf(out, "\nwithout a MODE, top runs with the arguments given\n\n");
 }
 
 static bool is_help(const char *arg)
@@ -102,12 +105,14 @@ static int run_command(const struct command *cmd, int argc, char **argv)
 		return tool_main(cmd->top, argc - 1, argv + 1, cmdline);
 	if (!strcmp(argv[1], "hist"))
 		return tool_main(cmd->hist, argc - 1, argv + 1, cmdline);
+	if (cmd->monitor && !strcmp(argv[1], "monitor"))
+		return tool_main(cmd->monitor, argc - 1, argv + 1, cmdline);
 	if (is_help(argv[1])) {
 		command_usage(cmd, stdout);
 		return RTLA_EXIT_USAGE;
 	}
-	fprintf(stderr, "rtla %s: unknown mode '%s' (top or hist)\n",
-		cmd->name, argv[1]);
+	fprintf(stderr, "rtla %s: unknown mode '%s' (top, hist%s)\n",
+		cmd->name, argv[1], cmd->monitor ? " or monitor" : "");
 	return RTLA_EXIT_USAGE;
 }
 

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "model/budget.h"
+#include "cli/monitor_options.h"
 #include "cli/options.h"
 #include "cli/output_paths.h"
 #include "cli/parse.h"
@@ -409,6 +410,7 @@ static int set_stack_format(struct opt_ctx *ctx, const char *arg,
 #define TLAT	(FOR_TIMERLAT | FOR_MODES)
 #define ANY	FOR_ALL
 #define HIST(t)	((t) | FOR_HIST)
+#define MON	FOR_MONITOR
 
 /*
  * Grouped as --help lists them, in rtla 7.2's order within each group;
@@ -426,104 +428,123 @@ static const struct opt_spec option_table[] = {
 	  "stop tracing when the noise of one period reaches <us>", set_stop_total, GROUP_TRACING },
 	{ "threshold", 'T', required_argument, OSN, "us",
 	  "the smallest gap counted as noise (tracing_thresh; 0 means 5 us)", set_threshold, GROUP_TRACING },
-	{ "irq", 'i', required_argument, TLAT, "us",
+	{ "irq", 'i', required_argument, TLAT | MON, "us",
 	  "stop tracing when an IRQ latency reaches <us>", set_stop, GROUP_TRACING },
-	{ "period", 'p', required_argument, TLAT, "us",
+	{ "period", 'p', required_argument, TLAT | MON, "us",
 	  "timerlat period in us (100-1000000)", set_timerlat_period, GROUP_TRACING },
-	{ "stack", 's', required_argument, TLAT, "us",
+	{ "stack", 's', required_argument, TLAT | MON, "us",
 	  "save the IRQ stack when a thread latency reaches <us>", set_stack, GROUP_TRACING },
-	{ "thread", 'T', required_argument, TLAT, "us",
+	{ "thread", 'T', required_argument, TLAT | MON, "us",
 	  "stop tracing when a thread latency reaches <us>", set_stop_total, GROUP_TRACING },
-	{ "trace", 't', optional_argument, ANY, "[=<[file]>]",
+	{ "trace", 't', optional_argument, ANY | MON, "[=<[file]>]",
 	  "on a stop, save the trace to file (default: <tracer>_trace.txt)", set_trace, GROUP_TRACING },
 	/* Event Configuration */
-	{ "event", 'e', required_argument, ANY, "sys:event",
+	{ "event", 'e', required_argument, ANY | MON, "sys:event",
 	  "enable this event (or a whole system) in the trace instance; repeatable", set_event, GROUP_EVENTS },
-	{ "filter", 0, required_argument, ANY, "filter",
+	{ "filter", 0, required_argument, ANY | MON, "filter",
 	  "apply this filter to the previous -e event", set_filter, GROUP_EVENTS },
-	{ "trigger", 0, required_argument, ANY, "trigger",
+	{ "trigger", 0, required_argument, ANY | MON, "trigger",
 	  "apply this trigger to the previous -e event", set_trigger, GROUP_EVENTS },
 	/* CPU Configuration */
-	{ "cpus", 'c', required_argument, ANY, "cpu-list",
+	{ "cpus", 'c', required_argument, ANY | MON, "cpu-list",
 	  "measure only these CPUs (example: 0-3,5)", set_cpus, GROUP_CPUS },
-	{ "house-keeping", 'H', required_argument, ANY, "cpu-list",
+	{ "house-keeping", 'H', required_argument, ANY | MON, "cpu-list",
 	  "run rtla's own threads only on these CPUs (default: the CPUs -c leaves free)", set_housekeeping, GROUP_CPUS },
 	/* Thread Configuration */
-	{ "aligned", 'A', required_argument, TLAT, "us",
+	{ "aligned", 'A', required_argument, TLAT | MON, "us",
 	  "align the threads' wake-ups to this offset from each other (TIMERLAT_ALIGN)", set_aligned, GROUP_THREADS },
-	{ "cgroup", 'C', optional_argument, ANY, "[=...]",
+	{ "cgroup", 'C', optional_argument, ANY | MON, "[=...]",
 	  "put the measuring threads in this cgroup (no name: rtla's own)", set_cgroup, GROUP_THREADS },
-	{ "kernel-threads", 'k', no_argument, TLAT, NULL,
+	{ "kernel-threads", 'k', no_argument, TLAT | MON, NULL,
 	  "measure with the kernel's timerlat threads", set_kernel_threads, GROUP_THREADS },
-	{ "priority", 'P', required_argument, ANY, "o:prio|r:prio|f:prio|d:runtime:period",
+	{ "priority", 'P', required_argument, ANY | MON, "o:prio|r:prio|f:prio|d:runtime:period",
 	  "scheduling of the measuring threads: SCHED_OTHER nice, SCHED_RR or SCHED_FIFO priority, or SCHED_DEADLINE runtime and period (ns, or with us, ms, s)", set_priority, GROUP_THREADS },
-	{ "user-load", 'U', no_argument, TLAT, NULL,
+	{ "user-load", 'U', no_argument, TLAT | MON, NULL,
 	  "measure your own workload, which reads osnoise/per_cpu/cpuN/timerlat_fd", set_user_load, GROUP_THREADS },
-	{ "user-threads", 'u', no_argument, TLAT, NULL,
+	{ "user-threads", 'u', no_argument, TLAT | MON, NULL,
 	  "measure with rtla's user-space processes (the default where the kernel has timerlat_fd)", set_user_threads, GROUP_THREADS },
 	/* Histogram Options */
-	{ "bucket-size", 'b', required_argument, HIST(FOR_TRACERS), "N",
+	{ "bucket-size", 'b', required_argument, HIST(FOR_TRACERS) | MON, "N",
 	  "histogram bucket size (default 1)", set_bucket_size, GROUP_HISTOGRAM },
-	{ "entries", 'E', required_argument, HIST(FOR_TRACERS), "N",
+	{ "entries", 'E', required_argument, HIST(FOR_TRACERS) | MON, "N",
 	  "number of histogram buckets (default 256)", set_entries, GROUP_HISTOGRAM },
 	{ "no-header", 0, no_argument, HIST(FOR_TRACERS), NULL,
 	  "do not print the header", set_no_header, GROUP_HISTOGRAM },
 	{ "no-index", 0, no_argument, HIST(FOR_TRACERS), NULL,
 	  "do not print the index column", set_no_index, GROUP_HISTOGRAM },
-	{ "no-irq", 0, no_argument, HIST(FOR_TIMERLAT), NULL,
+	{ "no-irq", 0, no_argument, HIST(FOR_TIMERLAT) | MON, NULL,
 	  "leave out IRQ latencies", set_no_irq, GROUP_HISTOGRAM },
 	{ "no-summary", 0, no_argument, HIST(FOR_TRACERS), NULL,
 	  "do not print the summary", set_no_summary, GROUP_HISTOGRAM },
-	{ "no-thread", 0, no_argument, HIST(FOR_TIMERLAT), NULL,
+	{ "no-thread", 0, no_argument, HIST(FOR_TIMERLAT) | MON, NULL,
 	  "leave out thread latencies", set_no_thread, GROUP_HISTOGRAM },
 	{ "with-zeros", 0, no_argument, HIST(FOR_TRACERS), NULL,
 	  "print buckets that are empty on every CPU too", set_with_zeros, GROUP_HISTOGRAM },
 	{ "percentiles", 0, no_argument, HIST(FOR_TRACERS), NULL,
 	  "add p50, p90, p99, p99.9 and p99.99 rows after max:", set_percentiles, GROUP_HISTOGRAM },
 	/* Output */
-	{ "nano", 'n', no_argument, TLAT, NULL,
+	{ "nano", 'n', no_argument, TLAT | MON, NULL,
 	  "show latencies in nanoseconds", set_nano, GROUP_OUTPUT },
 	{ "quiet", 'q', no_argument, FOR_TRACERS | FOR_TOP | FOR_HWNOISE, NULL,
 	  "print only the final summary", set_quiet, GROUP_OUTPUT },
-	{ "json", 0, required_argument, FOR_TRACERS | FOR_MODES, "FILE",
+	{ "json", 0, required_argument, FOR_TRACERS | FOR_MODES | MON, "FILE",
 	  "write the results as JSON (rt-tests layout plus an \"rtla\" key) to FILE, - for stdout", set_json_file, GROUP_OUTPUT },
 	{ "openmetrics", 0, required_argument, FOR_TRACERS | FOR_MODES, "FILE",
 	  "write the results as Prometheus/OpenMetrics text to FILE, atomically", set_openmetrics_file, GROUP_OUTPUT },
 	{ "junit", 0, required_argument, FOR_TRACERS | FOR_MODES, "FILE",
 	  "write the verdicts (the run, each budget) as JUnit XML to FILE", set_junit_file, GROUP_OUTPUT },
 	/* System Tuning */
-	{ "deepest-idle-state", 0, required_argument, TLAT, "n",
+	{ "deepest-idle-state", 0, required_argument, TLAT | MON, "n",
 	  "let the measured CPUs go no deeper than idle state n (restored at the end)", set_deepest_idle_state, GROUP_TUNING },
-	{ "dma-latency", 0, required_argument, TLAT, "us",
+	{ "dma-latency", 0, required_argument, TLAT | MON, "us",
 	  "hold /dev/cpu_dma_latency at <us> while measuring", set_dma_latency, GROUP_TUNING },
-	{ "trace-buffer-size", 0, required_argument, ANY, "kB",
+	{ "trace-buffer-size", 0, required_argument, ANY | MON, "kB",
 	  "per-CPU ring buffer size of rtla's trace instances", set_buffer_size, GROUP_TUNING },
-	{ "warm-up", 0, required_argument, ANY, "s",
+	{ "warm-up", 0, required_argument, ANY | MON, "s",
 	  "let the workload run this long before collecting", set_warm_up, GROUP_TUNING },
 	/* Auto Analysis and Actions */
-	{ "auto", 'a', required_argument, ANY, "us",
+	{ "auto", 'a', required_argument, ANY | MON, "us",
 	  "stop when a sample reaches <us>, keep the trace (sets the stop thresholds and -t)", set_auto, GROUP_ACTIONS },
 	{ "aa-only", 0, required_argument, FOR_TIMERLAT | FOR_TOP, "us",
 	  "stop when a latency reaches <us> and print only the auto-analysis, no statistics", set_aa_only, GROUP_ACTIONS },
-	{ "dump-tasks", 0, no_argument, TLAT, NULL,
+	{ "dump-tasks", 0, no_argument, TLAT | MON, NULL,
 	  "on a stop, the auto-analysis also prints the task each CPU was running", set_dump_tasks, GROUP_ACTIONS },
-	{ "no-aa", 0, no_argument, TLAT, NULL,
+	{ "no-aa", 0, no_argument, TLAT | MON, NULL,
 	  "no auto-analysis of a stop (it runs whenever a stop threshold is set)", set_no_aa, GROUP_ACTIONS },
-	{ "on-end", 0, required_argument, ANY, "action",
+	{ "on-end", 0, required_argument, ANY | MON, "action",
 	  "when the measurement ends: an action as for --on-threshold; repeatable", set_on_end, GROUP_ACTIONS },
-	{ "on-threshold", 0, required_argument, ANY, "action",
+	{ "on-threshold", 0, required_argument, ANY | MON, "action",
 	  "when a stop threshold is hit: trace[,file=NAME], signal,num=N,pid=PID|parent, shell,command=CMD or continue; repeatable, run in order up to one that fails or continue", set_on_threshold, GROUP_ACTIONS },
-	{ "stack-format", 0, required_argument, TLAT, "format",
+	{ "stack-format", 0, required_argument, TLAT | MON, "format",
 	  "how the analysis prints a stack with unknown addresses: truncate (stop there, the default), skip or full", set_stack_format, GROUP_ACTIONS },
 	/* Budgets (ours) */
 	{ "budget", 0, required_argument, FOR_TRACERS | FOR_MODES, "CTX:STAT=VALUE",
 	  "fail the run (exit 2) if a CPU exceeds it at the end: CTX irq, thread, user (timerlat) or noise (osnoise); STAT max, avg, over or pN (hist); VALUE in us unless suffixed ns, us, ms, s; repeatable", set_budget, GROUP_BUDGETS },
+	/* Monitor Options (timerlat monitor's own) */
+	{ "interval", 0, required_argument, FOR_TIMERLAT | MON, "time[s|m|h]",
+	  "close a window this often (default 60 s): its max and count per CPU and context, --record and --textfile written", set_interval, GROUP_MONITOR },
+	{ "listen", 0, required_argument, FOR_TIMERLAT | MON, "[ADDR:]PORT",
+	  "serve Prometheus' /metrics on PORT (a bare PORT: localhost; :PORT every address)", set_listen, GROUP_MONITOR },
+	{ "web-config", 0, required_argument, FOR_TIMERLAT | MON, "FILE",
+	  "TLS and basic auth for --listen, in the exporter toolkit's web-config format", set_web_config, GROUP_MONITOR },
+	{ "buckets", 0, required_argument, FOR_TIMERLAT | MON, "LIST",
+	  "the histogram's le bounds, ascending (10us,100us,1ms; default 1 us to 100 ms in 1-2-5 steps)", set_buckets, GROUP_MONITOR },
+	{ "record", 0, required_argument, FOR_TIMERLAT | MON, "FILE",
+	  "append each closed window to FILE as a JSON line", set_record, GROUP_MONITOR },
+	{ "record-size", 0, required_argument, FOR_TIMERLAT | MON, "SIZE",
+	  "rotate --record's file before it passes SIZE (bytes, or k, M, G; default 16M)", set_record_size, GROUP_MONITOR },
+	{ "record-keep", 0, required_argument, FOR_TIMERLAT | MON, "N",
+	  "rotated --record files kept: FILE.1 to FILE.N (default 4; 0 empties FILE)", set_record_keep, GROUP_MONITOR },
+	{ "textfile", 0, required_argument, FOR_TIMERLAT | MON, "PATH",
+	  "rewrite the exposition to PATH atomically every window, for node_exporter's textfile collector", set_textfile, GROUP_MONITOR },
+	{ "keep-traces", 0, required_argument, FOR_TIMERLAT | MON, "N",
+	  "each hit's saved trace (-t, -a, trace actions) is renamed FILE.<hit>; keep the last N (default 10)", set_keep_traces, GROUP_MONITOR },
 	/* General */
-	{ "debug", 'D', no_argument, ANY, NULL,
+	{ "debug", 'D', no_argument, ANY | MON, NULL,
 	  "print debug information on stderr", set_debug, GROUP_GENERAL },
-	{ "duration", 'd', required_argument, ANY, "time[s|m|h|d]",
+	{ "duration", 'd', required_argument, ANY | MON, "time[s|m|h|d]",
 	  "stop after this long (default unit: seconds)", set_duration, GROUP_GENERAL },
-	{ "help", 'h', no_argument, ANY, NULL,
+	{ "help", 'h', no_argument, ANY | MON, NULL,
 	  "print this help (exit status 129)", NULL, GROUP_GENERAL },
 };
 
@@ -537,6 +558,8 @@ unsigned int tool_mask(const struct tool_id *tool)
 {
 	if (tool->hwnoise)
 		return FOR_HWNOISE;
+	if (tool->monitor)
+		return FOR_TIMERLAT | FOR_MONITOR;
 	return (tool->tracer == TRACER_TIMERLAT ? FOR_TIMERLAT : FOR_OSNOISE) |
 	       (tool->mode == MODE_HIST ? FOR_HIST : FOR_TOP);
 }
@@ -546,7 +569,7 @@ static bool option_applies(const struct opt_spec *spec, unsigned int mask)
 	if (mask & FOR_HWNOISE)
 		return spec->tools & FOR_HWNOISE;
 	return (spec->tools & mask & FOR_TRACERS) &&
-	       (spec->tools & mask & FOR_MODES);
+	       (spec->tools & mask & (FOR_MODES | FOR_MONITOR));
 }
 
 /* The options of one tool, in table order. */
@@ -572,6 +595,7 @@ static const char *const group_titles[NR_OPT_GROUPS] = {
 	[GROUP_TUNING] = "System Tuning",
 	[GROUP_ACTIONS] = "Auto Analysis and Actions",
 	[GROUP_BUDGETS] = "Budgets",
+	[GROUP_MONITOR] = "Monitor Options",
 	[GROUP_GENERAL] = "General",
 };
 
@@ -630,8 +654,12 @@ void options_usage(const struct tool_id *tool, FILE *out)
 		if (listed)
 			fputc('\n', out);
 	}
-	fprintf(out, "Exit status: 0 the run completed, 1 an error, 2 a stop threshold or\n"
-		"a budget was hit, 129 this help or a usage error, 128 + N signal N.\n\n");
+	if (tool->monitor)
+		fprintf(out, "Exit status: 0 ended by SIGTERM or SIGINT, 1 an error, 129 this\n"
+			"help or a usage error.\n\n");
+	else
+		fprintf(out, "Exit status: 0 the run completed, 1 an error, 2 a stop threshold or\n"
+			"a budget was hit, 129 this help or a usage error, 128 + N signal N.\n\n");
 }
 
 static void build_getopt(const struct opt_spec **specs, size_t count,
@@ -875,6 +903,7 @@ enum options_result options_parse(const struct tool_id *tool, int argc,
 
 	params_init(params, tool->tracer, tool->mode);
 	params->hwnoise = tool->hwnoise;
+	params->monitor = tool->monitor;
 	for (cpu = 0; cpu < nr_cpus && cpu < CPU_SETSIZE; cpu++)
 		CPU_SET(cpu, &params->cpu_set);
 
@@ -945,7 +974,8 @@ enum options_result options_parse(const struct tool_id *tool, int argc,
 	apply_aa_only(params);
 	if (tool->hwnoise)
 		params->threshold_us = param_or(params->threshold_us, 1);
-	if (check_combinations(tool, params, err))
+	if (check_combinations(tool, params, err) ||
+	    (tool->monitor && monitor_options_check(tool, params, err)))
 		return OPTIONS_ERROR;
 	return OPTIONS_OK;
 }

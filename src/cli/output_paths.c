@@ -40,13 +40,19 @@ static int list_outputs(const struct rtla_params *params,
 	if (params->trace)
 		list[n++] = (struct output_path){ "-t",
 						  tracer_trace_file(params) };
+	if (params->record_file)
+		list[n++] = (struct output_path){ "--record",
+						  params->record_file };
+	if (params->textfile)
+		list[n++] = (struct output_path){ "--textfile",
+						  params->textfile };
 	return n;
 }
 
 bool output_paths_clash(const struct rtla_params *params,
 			struct output_path *first, struct output_path *second)
 {
-	struct output_path list[4];
+	struct output_path list[6];
 	int i, j, n = list_outputs(params, list);
 
 	for (i = 0; i < n; i++) {

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -25,37 +26,47 @@ void params_init(struct rtla_params *params, enum rtla_tracer tracer,
 	params->deepest_idle_state = PARAM_UNSET;
 	params->bucket_size = 1;
 	params->entries = 256;
+	params->interval_s = 60;
+	params->record_bytes = 16 << 20;
+	params->record_keep = 4;
+	params->keep_traces = 10;
 }
+
+/* The strings a command line can set, freed by params_free(). */
+static const size_t string_fields[] = {
+	offsetof(struct rtla_params, cpus),
+	offsetof(struct rtla_params, trace_file),
+	offsetof(struct rtla_params, cmdline),
+	offsetof(struct rtla_params, json_file),
+	offsetof(struct rtla_params, openmetrics_file),
+	offsetof(struct rtla_params, junit_file),
+	offsetof(struct rtla_params, housekeeping),
+	offsetof(struct rtla_params, cgroup_name),
+	offsetof(struct rtla_params, listen),
+	offsetof(struct rtla_params, web_config),
+	offsetof(struct rtla_params, record_file),
+	offsetof(struct rtla_params, textfile),
+};
 
 void params_free(struct rtla_params *params)
 {
-	int i;
+	char **field;
+	size_t i;
 
-	for (i = 0; i < params->nr_events; i++) {
+	for (i = 0; i < (size_t)params->nr_events; i++) {
 		free(params->events[i].system);
 		free(params->events[i].name);
 		free(params->events[i].filter);
 		free(params->events[i].trigger);
 	}
 	params->nr_events = 0;
-	free(params->cpus);
-	params->cpus = NULL;
-	free(params->trace_file);
-	params->trace_file = NULL;
-	free(params->cmdline);
-	params->cmdline = NULL;
-	free(params->json_file);
-	params->json_file = NULL;
-	free(params->openmetrics_file);
-	params->openmetrics_file = NULL;
-	free(params->junit_file);
-	params->junit_file = NULL;
+	for (i = 0; i < sizeof(string_fields) / sizeof(string_fields[0]); i++) {
+		field = (char **)((char *)params + string_fields[i]);
+		free(*field);
+		*field = NULL;
+	}
 	action_list_free(&params->on_threshold);
 	action_list_free(&params->on_end);
-	free(params->housekeeping);
-	params->housekeeping = NULL;
-	free(params->cgroup_name);
-	params->cgroup_name = NULL;
 }
 
 static bool is_stdout(const char *path)

@@ -36,7 +36,9 @@ int tool_main(const struct rtla_tool *tool, int argc, char **argv,
 		break;
 	}
 	params.cmdline = strdup(cmdline);
-	run.text = params_report_to_stdout(&params) ? stderr : stdout;
+	/* a monitor's lines go to the journal: stderr */
+	run.text = params_report_to_stdout(&params) || tool->until_signal ?
+		   stderr : stdout;
 	run_actions_init(&run.on_threshold, &params.on_threshold);
 	run_actions_init(&run.on_end, &params.on_end);
 	run_catch_signals();
@@ -44,11 +46,17 @@ int tool_main(const struct rtla_tool *tool, int argc, char **argv,
 	case 1:		/* ended by a signal before measuring: nothing to say */
 		run_debug(&run, "stopped by signal %d while setting up",
 			  (int)run_stop_requested);
-		status = run_exit_status_after_signal(run_stop_requested,
+		status = tool->until_signal ?
+			 run_exit_status_until_stopped(run_stop_requested,
+						       RTLA_EXIT_OK) :
+			 run_exit_status_after_signal(run_stop_requested,
 						      false, RTLA_EXIT_OK);
 		break;
 	case 0:
-		run_measure(&run);
+		if (tool->measure && tool->measure(&run))
+			break;
+		if (!tool->measure)
+			run_measure(&run);
 		status = run_finish(&run);
 		/* a full disk behind "> file" is an error; a closed pipe is not */
 		if (fflush(stdout))

@@ -162,7 +162,9 @@ int run_finish(struct run *run)
 	if (status == RTLA_EXIT_OK)
 		status = budgets;
 	/* a signal that ended a hung --on-end command counts as any other */
-	signalled = run_exit_status_after_signal(run_stop_requested, true,
+	signalled = run->tool->until_signal ?
+		    run_exit_status_until_stopped(run_stop_requested, status) :
+		    run_exit_status_after_signal(run_stop_requested, true,
 						 status);
 	if (write_reports(run, signalled, verdicts, count) &&
 	    signalled == status)

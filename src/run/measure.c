@@ -138,16 +138,14 @@ static void count_lost_events(struct run *run)
 			  (unsigned long long)lost);
 }
 
-/* Tracing goes on: after a stop threshold, or when the window starts. */
-static void resume_tracing(struct run *run)
+void run_resume_tracing(struct run *run)
 {
 	if (run->trace)
 		tracefs_trace_on(run->trace);
 	collector_resume(run->collector);
 }
 
-/* Measuring threads that ended on their own end the run, as an error. */
-static bool workload_alive(struct run *run)
+bool run_workload_alive(struct run *run)
 {
 	if (!user_threads_failed(run->workload.threads))
 		return true;
@@ -165,16 +163,11 @@ static bool threshold_hit(struct run *run)
 	run->results.threshold_hits++;
 	if (!run_threshold_actions(run))
 		return false;
-	resume_tracing(run);
+	run_resume_tracing(run);
 	return true;
 }
 
-/*
- * The measured window starts: what was counted before it is forgotten.
- * With --warm-up, the workload runs first; for a tool traced from the
- * window (osnoise hist), counting starts here, not while rtla set up.
- */
-static void start_window(struct run *run)
+void run_start_window(struct run *run)
 {
 	struct timespec poll = { 0, POLL_INTERVAL_NS };
 	bool warm = param_given(run->params->warm_up_s);
@@ -184,10 +177,10 @@ static void start_window(struct run *run)
 		return;
 	/* tracing has waited for the window (start_tracers()) */
 	if (run->tool->trace_from_window)
-		resume_tracing(run);
+		run_resume_tracing(run);
 	end = now_ns() + (warm ? run->params->warm_up_s * NSEC_PER_SEC : 0);
 	while (!run_stop_requested && now_ns() < end &&
-	       !collector_stopped(run->collector) && workload_alive(run)) {
+	       !collector_stopped(run->collector) && run_workload_alive(run)) {
 		nanosleep(&poll, NULL);
 		collector_drain(run->collector);
 	}
@@ -219,7 +212,7 @@ void run_measure(struct run *run)
 	long interval = collector_interval_ns(run->collector);
 
 	run->params->pretty = run->tool->live && display.pretty;
-	start_window(run);
+	run_start_window(run);
 	start = now_ns();
 	next_screen = start + NSEC_PER_SEC;
 	run->results.start_time = time(NULL);
@@ -231,7 +224,7 @@ void run_measure(struct run *run)
 		wait_poll(run, interval, live && (!end || next_screen < end) ?
 			  next_screen : end);
 		collector_drain(run->collector);
-		if (!workload_alive(run))
+		if (!run_workload_alive(run))
 			break;
 		now = now_ns();
 		run->results.elapsed_s = (now - start) / NSEC_PER_SEC;
@@ -248,6 +241,12 @@ void run_measure(struct run *run)
 		if (duration_ns && now - start >= duration_ns)
 			break;
 	}
+	run_measure_end(run);
+	show(run, live);
+}
+
+void run_measure_end(struct run *run)
+{
 	collector_freeze(run->collector);
 	if (run_stop_requested)
 		run_debug(run, "stopped by signal %d", (int)run_stop_requested);
@@ -261,5 +260,4 @@ void run_measure(struct run *run)
 	collector_collect(run->collector);
 	run->results.end_time = time(NULL);
 	count_lost_events(run);
-	show(run, live);
 }

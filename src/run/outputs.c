@@ -34,7 +34,7 @@ int run_check_outputs(struct run *run)
 	const char *paths[] = {
 		params->trace_on_stop ? tracer_trace_file(params) : NULL,
 		params->json_file, params->openmetrics_file,
-		params->junit_file,
+		params->junit_file, params->record_file, params->textfile,
 	};
 	size_t i;
 	int ret = 0;

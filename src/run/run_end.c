@@ -35,3 +35,10 @@ int run_exit_status_after_signal(int sig, bool measuring, int status)
 		return status;
 	return 128 + sig;
 }
+
+int run_exit_status_until_stopped(int sig, int status)
+{
+	if (sig == SIGTERM || sig == SIGINT)
+		return status;
+	return run_exit_status_after_signal(sig, true, status);
+}

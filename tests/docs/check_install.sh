@@ -10,7 +10,7 @@ set -eu
 
 make=${MAKE:-make}
 pages="rtla rtla-osnoise rtla-osnoise-top rtla-osnoise-hist rtla-timerlat
-rtla-timerlat-top rtla-timerlat-hist rtla-hwnoise rtla-report rtla-compare
+rtla-timerlat-top rtla-timerlat-hist rtla-timerlat-monitor rtla-hwnoise rtla-report rtla-compare
 rtla-plot"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
@@ -46,6 +46,16 @@ expected()
 			echo "644 $1/share/man/man1/$page.1"
 		done
 		echo "644 $1/share/bash-completion/completions/rtla"
+		# the monitor's unit, its options and the Prometheus rules
+		if [ "$1" = /usr ]; then
+			echo "644 $(pkg-config --variable=systemdsystemunitdir systemd 2>/dev/null ||
+				echo /lib/systemd/system)/rtla-timerlat-monitor.service"
+			echo "644 /etc/default/rtla-timerlat-monitor"
+		else
+			echo "644 $1/lib/systemd/system/rtla-timerlat-monitor.service"
+			echo "644 $1/etc/default/rtla-timerlat-monitor"
+		fi
+		echo "644 $1/share/rtla/prometheus/rtla.rules.yml"
 	} | sort -k2
 }
 
@@ -77,6 +87,10 @@ for prefix in /usr/local /usr; do
 	fi
 	cmp -s completion/rtla "$root$prefix/share/bash-completion/completions/rtla" ||
 		fail "the installed completion differs from completion/rtla"
+	unit=$(find "$root" -name rtla-timerlat-monitor.service)
+	[ -n "$unit" ] &&
+	grep -qx "ExecStart=$prefix/bin/rtla timerlat monitor \$RTLA_MONITOR_OPTS" "$unit" ||
+		fail "the installed unit does not run $prefix/bin/rtla"
 	"$root$prefix/bin/rtla" --version >/dev/null ||
 		fail "the installed rtla does not run"
 	"$root$prefix/bin/rtla" plot --help >/dev/null ||

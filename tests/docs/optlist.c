@@ -33,7 +33,7 @@
 
 static const struct rtla_tool *const tools[] = {
 	&osnoise_top_tool, &osnoise_hist_tool, &timerlat_top_tool,
-	&timerlat_hist_tool, &hwnoise_tool,
+	&timerlat_hist_tool, &timerlat_monitor_tool, &hwnoise_tool,
 };
 
 /* Does the parser of @tool accept @opt (with a value if it takes one)? */

@@ -235,6 +235,153 @@ $(show_run /usr/bin/rtla timerlat top -q -p 2000 -d 2s)"
 	state_preset
 }
 
+# The sum of the latency histograms' _count in a scrape of /metrics;
+# WGET_ARGS (an Accept header) and MON_SAVE (a file to keep it) optional.
+# timeout(1) bounds it: busybox wget -T crashes (static busybox 1.35).
+monitor_scrape() {
+	timeout 10 wget -q $WGET_ARGS -O "$MON_SAVE" "http://127.0.0.1:9117/metrics" 2>/dev/null
+	grep '^rtla_timerlat_latency_seconds_count{' "$MON_SAVE" |
+		awk '{ s += $2 } END { print s + 0 }'
+}
+
+# monitor_run NAME ARGS: rtla timerlat monitor ARGS (with --listen 9117,
+# --json mon.json and --textfile mon.prom) in $WORK, /metrics scraped
+# three times 4 s apart once it answers (the third in OpenMetrics), then
+# SIGTERM.  Sets OUT, RC, C1 C2 C3 (the scrapes' _count sums), TOTAL (the
+# --json's).
+monitor_run() {
+	local name=$1 pid killer i
+
+	shift
+	BNAME=ours
+	OUT=$WORK/$name.ours
+	rm -f mon.json mon.jsonl mon.prom "$OUT.pid" "$OUT".scrape*
+	# the guest's loopback is down until someone brings it up
+	ip link set lo up 2>/dev/null || ifconfig lo 127.0.0.1 up
+	sh -c 'echo $$ >"$0"; exec "$@"' "$OUT.pid" /usr/bin/rtla timerlat monitor \
+		--listen 9117 --json mon.json --textfile mon.prom "$@" \
+		>"$OUT.out" 2>"$OUT.err" </dev/null &
+	pid=$!
+	(sleep 90; kill -9 $pid) 2>/dev/null &
+	killer=$!
+	i=0
+	until timeout 5 wget -q -O /dev/null http://127.0.0.1:9117/metrics 2>/dev/null; do
+		i=$((i + 1))
+		[ $i -lt 60 ] && kill -0 $pid 2>/dev/null || break
+		sleep 0.5
+	done
+	WGET_ARGS=
+	sleep 4
+	MON_SAVE=$OUT.scrape1
+	C1=$(monitor_scrape)
+	sleep 4
+	MON_SAVE=$OUT.scrape2
+	C2=$(monitor_scrape)
+	sleep 4
+	WGET_ARGS="--header Accept:application/openmetrics-text;version=1.0.0"
+	MON_SAVE=$OUT.scrape3
+	C3=$(monitor_scrape)
+	kill -TERM $pid 2>/dev/null
+	wait $pid
+	RC=$?
+	kill $killer 2>/dev/null
+	# every CPU's samples, from the report's "all" block
+	TOTAL=$(tr -d ' \n' <mon.json 2>/dev/null | sed 's/.*"all"://' |
+		grep -o '"\(irq\|thread\|user\)":{"count":[0-9]*' |
+		sed 's/.*://' | awk '{ s += $1 } END { print s + 0 }')
+}
+
+# What every monitor run must show: exit 0 after SIGTERM, scraped counts
+# growing and at most the final --json's (by no more than 8 s of
+# samples), an OpenMetrics scrape, nothing on stdout.
+monitor_checks() {
+	[ "$RC" = 0 ] || echo "exit status $RC after SIGTERM"
+	[ "$C1" -gt 0 ] && [ "$C2" -gt "$C1" ] && [ "$C3" -gt "$C2" ] ||
+		echo "scraped counts not growing: $C1, $C2, $C3"
+	[ "$C3" -le "$TOTAL" ] && [ $((TOTAL - C3)) -le $((2 * (C3 - C2))) ] ||
+		echo "the last scrape counted $C3 (4 s before: $C2), the final --json $TOTAL"
+	tail -n 1 "$OUT.scrape3" | grep -qx '# EOF' ||
+		echo "an OpenMetrics scrape without '# EOF'"
+	[ ! -s "$OUT.out" ] || echo "stdout not empty: $(head -c 200 "$OUT.out")"
+}
+
+# The value of metric $1 (a whole line's name and labels) in file $2.
+monitor_value() {
+	awk -v name="$1" '$1 == name { print $2 }' "$2" 2>/dev/null
+}
+
+monitor_report() {
+	[ -z "$2" ] || set -- "$1" "$2--- stderr (head):
+$(head -n 15 "$OUT.err")"
+	tap_result "$1" "$2" ""
+	check_restored "ours: rtla timerlat monitor" ""
+}
+
+# timerlat monitor (ours alone: the reference has none) for about 20 s
+# with 5-s windows: the collector the kernel allows (BPF where it has
+# osnoise:timerlat_sample), a line a closed window in --record, no
+# unmeasured time, not a line on stderr either.
+monitor_case() {
+	local err lines collector want=tracefs
+
+	monitor_run monitor -p 2000 --interval 5s --record mon.jsonl
+	lines=$(grep -c . mon.jsonl 2>/dev/null)
+	[ -e "$TR/events/osnoise/timerlat_sample" ] && want=bpf
+	collector=$(sed -n 's/.*collector="\([a-z-]*\)".*/\1/p' "$OUT.scrape1" 2>/dev/null)
+	echo "# monitor: scraped _count $C1, $C2, $C3; --json $TOTAL; $lines windows recorded; collector $collector"
+	err=$(monitor_checks
+	[ "$collector" = "$want" ] || echo "collector '$collector', not $want"
+	[ "${lines:-0}" -ge 2 ] || echo "$lines windows in --record, not at least 2"
+	[ "$(monitor_value rtla_unmeasured_seconds_total mon.prom)" = 0 ] ||
+		echo "no --textfile, or unmeasured time without a hit"
+	[ ! -s "$OUT.err" ] || echo "stderr not empty")
+	monitor_report "ours: rtla timerlat monitor -p 2000 --interval 5s, scraped 3 times, SIGTERM" "$err"
+}
+
+# -T 1 hits again and again under TCG: each is counted, analysed on
+# stderr with its time, its actions run (its trace saved under its own
+# name, the last three kept), tracing re-armed (the counts go on
+# growing), the time between counted as unmeasured.
+monitor_hits_case() {
+	local err hits logged analysed unmeasured traces
+
+	rm -f hit.txt*
+	monitor_run monitor-hits -p 2000 -T 1 --on-threshold shell,command=true \
+		-t hit.txt --keep-traces 3
+	hits=$(monitor_value rtla_timerlat_threshold_hits_total mon.prom)
+	logged=$(grep -c '^[0-9-]*T[0-9:]*[+-][0-9]* rtla timerlat monitor: timerlat hit stop tracing (hit [0-9]*); tracing again$' "$OUT.err")
+	analysed=$(grep -c '^## CPU [0-9]* hit stop tracing, analyzing it ##$' "$OUT.err")
+	unmeasured=$(monitor_value rtla_unmeasured_seconds_total mon.prom)
+	echo "# monitor -T 1: scraped _count $C1, $C2, $C3; --json $TOTAL; $hits hits, $logged logged, $analysed analyses; ${unmeasured}s unmeasured"
+	err=$(monitor_checks
+	[ "${hits:-0}" -ge 2 ] || echo "$hits threshold hits counted, not at least 2"
+	[ "$logged" = "$hits" ] || echo "$logged hits logged, $hits counted"
+	[ "$analysed" -ge "$logged" ] || echo "$analysed analyses for $logged hits"
+	awk -v u="$unmeasured" 'BEGIN { exit !(u > 0) }' ||
+		echo "no unmeasured time after $hits hits"
+	# the last three hits' traces, each its own
+	traces=$(ls hit.txt* 2>/dev/null | sort -t . -k 3 -n | tr '\n' ' ')
+	[ "$traces" = "hit.txt.$((hits - 2)) hit.txt.$((hits - 1)) hit.txt.$hits " ] ||
+		echo "saved traces: $traces, not the last 3 of $hits"
+	[ -s hit.txt.$hits ] || echo "the last hit's trace is empty")
+	monitor_report "ours: rtla timerlat monitor -T 1: hits counted, analysed, traced past" "$err"
+}
+
+monitor_cases() {
+	local id
+
+	for id in monitor monitor-hits; do
+		case " $(echo "${E2E_CASES:-$id}" | tr , ' ') " in
+		*" $id "*) ;;
+		*) continue ;;
+		esac
+		case $id in
+		monitor) monitor_case ;;
+		monitor-hits) monitor_hits_case ;;
+		esac
+	done
+}
+
 main() {
 	local which=${1:-both} tools=${2:-timerlat hist,timerlat top,osnoise top,osnoise hist}
 	local bins= b
@@ -282,6 +429,9 @@ main() {
 		compare_help
 	done
 	case $which in both) stale_case ;; esac
+	case "$which $tools" in
+	ours*timerlat*|both*timerlat*) [ ! -x /usr/bin/rtla ] || monitor_cases ;;
+	esac
 	tap_done
 }
 

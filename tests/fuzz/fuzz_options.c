@@ -15,7 +15,7 @@
 
 static const struct rtla_tool *const tools[] = {
 	&timerlat_top_tool, &timerlat_hist_tool, &osnoise_top_tool,
-	&osnoise_hist_tool, &hwnoise_tool,
+	&osnoise_hist_tool, &hwnoise_tool, &timerlat_monitor_tool,
 };
 
 static FILE *sink;
@@ -42,7 +42,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
 	if (size < 1 || size > 4096)
 		return 0;
-	tool = tools[data[0] % 5];
+	tool = tools[data[0] % (sizeof(tools) / sizeof(tools[0]))];
 	nr_cpus = 1 + data[0] / 5 % 64;
 	text = malloc(size);
 	memcpy(text, data + 1, size - 1);

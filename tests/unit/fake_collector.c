@@ -7,6 +7,7 @@
 #include "testutil.h"
 
 #include "fake_collector.h"
+#include "layout_helper.h"
 #include "run/run.h"
 
 #define NSEC_PER_SEC	1000000000ULL
@@ -84,7 +85,8 @@ static void fake_wait(struct collector *c, long timeout_ns)
 static void fake_drain(struct collector *c)
 {
 	note(c, 'd');
-	results_add_sample(c->config.results, 0, CTX_IRQ, 1000);
+	if (!to_fake(c)->in_kernel)
+		results_add_sample(c->config.results, 0, CTX_IRQ, 1000);
 }
 
 static bool fake_stopped(struct collector *c)
@@ -96,11 +98,25 @@ static void fake_resume(struct collector *c)
 {
 	note(c, 'r');
 	to_fake(c)->hit = false;
+	advance(to_fake(c)->resume_ns);
+}
+
+/* What the kernel counted so far, as the BPF collector reads it. */
+static void read_kernel_counts(struct collector *c)
+{
+	struct rtla_results *results = c->config.results;
+
+	if (!to_fake(c)->in_kernel)
+		return;
+	results_reset(results);
+	results_add_samples(results, 0, CTX_IRQ, 1000,
+			    clock_ns / (NSEC_PER_SEC / 10));
 }
 
 static void fake_snapshot(struct collector *c)
 {
 	note(c, 's');
+	read_kernel_counts(c);
 }
 
 static void fake_reset(struct collector *c)
@@ -123,6 +139,7 @@ static void fake_stop(struct collector *c)
 static void fake_collect(struct collector *c)
 {
 	note(c, 'c');
+	read_kernel_counts(c);
 }
 
 static void fake_lost(struct collector *c)
@@ -160,4 +177,42 @@ void fake_collector_init(struct fake_collector *fake,
 	fake->base.config.results = results;
 	clock_ns = 0;
 	current = fake;
+}
+
+void fake_run_init(struct fake_run *f, const struct rtla_tool *tool)
+{
+	memset(f, 0, sizeof(*f));
+	params_init(&f->params, tool->id.tracer, tool->id.mode);
+	f->params.monitor = tool->id.monitor;
+	CPU_SET(0, &f->params.cpu_set);
+	f->run.params = &f->params;
+	f->run.tool = tool;
+	f->run.tracer = tracer_desc(tool->id.tracer);
+	f->run.workload.dma_fd = -1;
+	assert_int_equal(results_alloc_params(&f->run.results, &f->params, 1),
+			 0);
+	fake_collector_init(&f->fake, &f->run.results);
+	f->run.collector = &f->fake.base;
+	run_actions_init(&f->run.on_threshold, &f->on_threshold);
+	f->text_stream = open_memstream(&f->text, &f->text_size);
+	assert_non_null(f->text_stream);
+	f->run.text = f->text_stream;
+	run_stop_requested = 0;
+	run_signals_caught = 0;
+}
+
+void fake_run_free(struct fake_run *f)
+{
+	collector_close(f->run.collector);
+	results_free(&f->run.results);
+	fclose(f->text_stream);
+	free(f->text);
+	params_free(&f->params);
+	run_stop_requested = 0;
+}
+
+const char *fake_run_text(struct fake_run *f)
+{
+	fflush(f->text_stream);
+	return f->text;
 }

@@ -7,6 +7,7 @@
 #include <stdint.h>
 
 #include "collect/collector_backend.h"
+#include "run/run.h"
 
 /*
  * A collector with no kernel behind it, on a clock of its own: each wait
@@ -25,6 +26,13 @@ struct fake_collector {
 	uint64_t hit_at_ns[FAKE_MAX_HITS];	/* in order; 0 ends the list */
 	uint64_t signal_at_ns;			/* 0: none */
 	int signal;
+	/*
+	 * Counted in the kernel, as the BPF collector: a drain reads
+	 * nothing, a snapshot the 1-us samples of CPU 0's IRQ that came
+	 * at 10 Hz since the clock's start.
+	 */
+	bool in_kernel;
+	uint64_t resume_ns;		/* the time a resume takes */
 	/* what the loop did */
 	int next_hit;
 	bool hit;			/* a threshold hit not resumed */
@@ -45,5 +53,22 @@ void fake_collector_init(struct fake_collector *fake,
 
 /* The fake clock, in ns. */
 uint64_t fake_clock_ns(void);
+
+/* A run of @tool on CPU 0 and a fake collector: the loops' tests' own. */
+struct fake_run {
+	struct run run;
+	struct rtla_params params;
+	struct fake_collector fake;
+	struct action_list on_threshold;
+	FILE *text_stream;		/* run.text, into text */
+	char *text;
+	size_t text_size;
+};
+
+/* Ready @f for @tool, no signal pending; fake_run_free() it after. */
+void fake_run_init(struct fake_run *f, const struct rtla_tool *tool);
+void fake_run_free(struct fake_run *f);
+/* What the run printed so far (run->text). */
+const char *fake_run_text(struct fake_run *f);
 
 #endif

@@ -43,33 +43,12 @@ static const struct rtla_tool window_tool = {
 	.trace_from_window = true,
 };
 
-struct loop {
-	struct run run;
-	struct rtla_params params;
-	struct fake_collector fake;
-	struct action_list on_threshold;
-	struct capture text;
-};
-
 static int loop_setup(void **state)
 {
-	struct loop *loop = calloc(1, sizeof(*loop));
+	struct fake_run *loop = calloc(1, sizeof(*loop));
 
 	assert_non_null(loop);
-	params_init(&loop->params, TRACER_TIMERLAT, MODE_HIST);
-	CPU_SET(0, &loop->params.cpu_set);
-	loop->run.params = &loop->params;
-	loop->run.tool = &hist_tool;
-	loop->run.tracer = tracer_desc(TRACER_TIMERLAT);
-	loop->run.workload.dma_fd = -1;
-	assert_int_equal(results_alloc_params(&loop->run.results, &loop->params, 1), 0);
-	fake_collector_init(&loop->fake, &loop->run.results);
-	loop->run.collector = &loop->fake.base;
-	run_actions_init(&loop->run.on_threshold, &loop->on_threshold);
-	capture_open(&loop->text);
-	loop->run.text = loop->text.stream;
-	run_stop_requested = 0;
-	run_signals_caught = 0;
+	fake_run_init(loop, &hist_tool);
 	screens = 0;
 	*state = loop;
 	return 0;
@@ -77,14 +56,8 @@ static int loop_setup(void **state)
 
 static int loop_teardown(void **state)
 {
-	struct loop *loop = *state;
-
-	collector_close(loop->run.collector);
-	results_free(&loop->run.results);
-	free((char *)capture_close(&loop->text));
-	params_free(&loop->params);
-	run_stop_requested = 0;
-	free(loop);
+	fake_run_free(*state);
+	free(*state);
 	return 0;
 }
 
@@ -95,7 +68,7 @@ static void expect(char *want, const char *calls, int times)
 		strcat(want, calls);
 }
 
-static uint64_t samples(const struct loop *loop)
+static uint64_t samples(const struct fake_run *loop)
 {
 	return loop->run.results.cpu[0].hist[CTX_IRQ].stats.count;
 }
@@ -106,7 +79,7 @@ static uint64_t samples(const struct loop *loop)
 /* A drain every 100 ms until the duration, then the end in its order. */
 static void test_duration(void **state)
 {
-	struct loop *loop = *state;
+	struct fake_run *loop = *state;
 	char want[WANT_LEN] = "";
 
 	loop->params.duration_s = 1;
@@ -124,7 +97,7 @@ static void test_duration(void **state)
 /* A live screen every second, the counts snapshotted for it, and the last. */
 static void test_live_screens(void **state)
 {
-	struct loop *loop = *state;
+	struct fake_run *loop = *state;
 	char want[WANT_LEN] = "";
 	int second;
 
@@ -144,7 +117,7 @@ static void test_live_screens(void **state)
 /* The warm-up's samples are forgotten, in the results and the kernel. */
 static void test_warm_up(void **state)
 {
-	struct loop *loop = *state;
+	struct fake_run *loop = *state;
 	char want[WANT_LEN] = "";
 
 	loop->params.warm_up_s = 2;
@@ -165,7 +138,7 @@ static void test_warm_up(void **state)
 /* A tool traced from the window: tracing resumes, then counts start. */
 static void test_window(void **state)
 {
-	struct loop *loop = *state;
+	struct fake_run *loop = *state;
 	char want[WANT_LEN] = "rdR";
 
 	loop->run.tool = &window_tool;
@@ -180,7 +153,7 @@ static void test_window(void **state)
 /* A stop threshold without "continue" ends the run where it was seen. */
 static void test_threshold_stops(void **state)
 {
-	struct loop *loop = *state;
+	struct fake_run *loop = *state;
 	char want[WANT_LEN] = "";
 
 	loop->fake.hit_at_ns[0] = 1250 * MS;
@@ -197,7 +170,7 @@ static void test_threshold_stops(void **state)
 /* --on-threshold continue: tracing resumes at each hit, the run goes on. */
 static void test_threshold_continue(void **state)
 {
-	struct loop *loop = *state;
+	struct fake_run *loop = *state;
 	const char *why = NULL;
 	char want[WANT_LEN] = "";
 
@@ -225,7 +198,7 @@ static void test_threshold_continue(void **state)
 /* A signal ends the run after the wait it came in, not the duration. */
 static void test_signal(void **state)
 {
-	struct loop *loop = *state;
+	struct fake_run *loop = *state;
 	char want[WANT_LEN] = "";
 
 	loop->fake.signal_at_ns = 750 * MS;
@@ -244,7 +217,7 @@ static void test_signal(void **state)
 /* What the collector lost reaches the results. */
 static void test_lost(void **state)
 {
-	struct loop *loop = *state;
+	struct fake_run *loop = *state;
 
 	loop->fake.lost = 5;
 	loop->params.duration_s = 1;

@@ -6,15 +6,17 @@
 #include "model/tracer.h"
 
 static const struct tool_id timerlat_hist = {
-	"timerlat hist", "", TRACER_TIMERLAT, MODE_HIST, false };
+	"timerlat hist", "", TRACER_TIMERLAT, MODE_HIST, false, false };
 static const struct tool_id timerlat_top = {
-	"timerlat top", "", TRACER_TIMERLAT, MODE_TOP, false };
+	"timerlat top", "", TRACER_TIMERLAT, MODE_TOP, false, false };
 static const struct tool_id osnoise_top = {
-	"osnoise top", "", TRACER_OSNOISE, MODE_TOP, false };
+	"osnoise top", "", TRACER_OSNOISE, MODE_TOP, false, false };
 static const struct tool_id osnoise_hist = {
-	"osnoise hist", "", TRACER_OSNOISE, MODE_HIST, false };
+	"osnoise hist", "", TRACER_OSNOISE, MODE_HIST, false, false };
 static const struct tool_id hwnoise = {
-	"hwnoise", "", TRACER_OSNOISE, MODE_TOP, true };
+	"hwnoise", "", TRACER_OSNOISE, MODE_TOP, true, false };
+static const struct tool_id timerlat_monitor = {
+	"timerlat monitor", "", TRACER_TIMERLAT, MODE_HIST, false, true };
 
 #define NR_CPUS	4
 
@@ -289,7 +291,80 @@ static const struct bad_case bad_cases[] = {
 	  "rtla timerlat top: invalid -a '0': must be 1-4294967295 us\n" },
 	{ &timerlat_top, { "-T", "-5" },
 	  "rtla timerlat top: invalid -T '-5': not a number\n" },
+	/* timerlat monitor's own, and what it leaves out */
+	{ &timerlat_monitor, { "-q" },
+	  "rtla timerlat monitor: unknown option '-q'\n" },
+	{ &timerlat_monitor, { "--budget", "irq:max=10" },
+	  "rtla timerlat monitor: unknown option '--budget'\n" },
+	{ &timerlat_monitor, { "--interval", "0" },
+	  "rtla timerlat monitor: invalid --interval '0': must be at least one second\n" },
+	{ &timerlat_monitor, { "--interval", "2d" },
+	  "rtla timerlat monitor: invalid --interval '2d': a window is 1 s to 1 d long\n" },
+	{ &timerlat_monitor, { "--listen", "70000" },
+	  "rtla timerlat monitor: invalid --listen '70000': the port must be a number from 0 to 65535\n" },
+	{ &timerlat_monitor, { "--buckets", "10us,5us" },
+	  "rtla timerlat monitor: invalid --buckets '10us,5us': the bounds are not in ascending order\n" },
+	{ &timerlat_monitor, { "--record-size", "1k" },
+	  "rtla timerlat monitor: invalid --record-size '1k': a size is 4k to 64G: N bytes, or Nk, NM, NG\n" },
+	{ &timerlat_monitor, { "--record-size", "65G" },
+	  "rtla timerlat monitor: invalid --record-size '65G': a size is 4k to 64G: N bytes, or Nk, NM, NG\n" },
+	{ &timerlat_monitor, { "--record-keep", "101" },
+	  "rtla timerlat monitor: invalid --record-keep '101': must be 0-100\n" },
+	{ &timerlat_monitor, { "--keep-traces", "0" },
+	  "rtla timerlat monitor: invalid --keep-traces '0': must be 1-1000\n" },
+	{ &timerlat_monitor, { "--web-config", "w.yml" },
+	  "rtla timerlat monitor: --web-config needs --listen\n" },
+	{ &timerlat_monitor, { "--record", "a.json", "--json", "a.json" },
+	  "rtla timerlat monitor: --json and --record both write a.json: give each its own file\n" },
 };
+
+/* timerlat monitor: its own options and their defaults. */
+static void test_monitor_options(void **state)
+{
+	struct parsed p;
+
+	PARSE(&timerlat_monitor, &p, "-c", "1", "--listen", "9117");
+	assert_int_equal(p.result, OPTIONS_OK);
+	assert_true(p.params.monitor);
+	assert_int_equal(p.params.mode, MODE_HIST);
+	assert_int_equal(p.params.interval_s, 60);
+	assert_string_equal(p.params.listen, "9117");
+	assert_null(p.params.web_config);
+	assert_int_equal(p.params.buckets.nr, 0);
+	assert_null(p.params.record_file);
+	assert_int_equal(p.params.record_bytes, 16 << 20);
+	assert_int_equal(p.params.record_keep, 4);
+	assert_int_equal(p.params.keep_traces, 10);
+	done(&p);
+
+	PARSE(&timerlat_monitor, &p, "--interval", "5m", "--listen",
+	      "[::1]:9117", "--web-config", "web.yml", "--buckets",
+	      "10us,1ms", "--record", "w.jsonl", "--record-size", "2M",
+	      "--record-keep", "0", "--textfile", "rtla.prom", "-T", "100",
+	      "--on-threshold", "continue", "-E", "1000", "--json", "end.json",
+	      "--keep-traces", "3");
+	assert_int_equal(p.result, OPTIONS_OK);
+	assert_string_equal(p.err, "");
+	assert_int_equal(p.params.interval_s, 300);
+	assert_string_equal(p.params.listen, "[::1]:9117");
+	assert_string_equal(p.params.web_config, "web.yml");
+	assert_int_equal(p.params.buckets.nr, 2);
+	assert_int_equal(p.params.buckets.ns[1], 1000000);
+	assert_string_equal(p.params.record_file, "w.jsonl");
+	assert_int_equal(p.params.record_bytes, 2 << 20);
+	assert_int_equal(p.params.record_keep, 0);
+	assert_string_equal(p.params.textfile, "rtla.prom");
+	assert_int_equal(p.params.stop_total_us, 100);
+	assert_int_equal(p.params.entries, 1000);
+	assert_string_equal(p.params.json_file, "end.json");
+	assert_int_equal(p.params.keep_traces, 3);
+	done(&p);
+
+	/* hist's and top's own are not the monitor's */
+	PARSE(&timerlat_hist, &p, "--listen", "9117");
+	assert_string_equal(p.err, "rtla timerlat hist: unknown option '--listen'\n");
+	done(&p);
+}
 
 static void test_bad_values(void **state)
 {
@@ -348,6 +423,7 @@ static void test_help_lists_every_option(void **state)
 		{ &osnoise_top, "--period --runtime --stop --stop-total --threshold --trace --event --filter --trigger --cpus --house-keeping --cgroup --priority --quiet --json --openmetrics --junit --trace-buffer-size --warm-up --auto --on-end --on-threshold --budget --debug --duration --help" },
 		{ &osnoise_hist, "--period --runtime --stop --stop-total --threshold --trace --event --filter --trigger --cpus --house-keeping --cgroup --priority --bucket-size --entries --no-header --no-index --no-summary --with-zeros --percentiles --json --openmetrics --junit --trace-buffer-size --warm-up --auto --on-end --on-threshold --budget --debug --duration --help" },
 		{ &hwnoise, "--period --runtime --stop --stop-total --threshold --trace --event --filter --trigger --cpus --house-keeping --cgroup --priority --quiet --trace-buffer-size --warm-up --auto --on-end --on-threshold --debug --duration --help" },
+		{ &timerlat_monitor, "--irq --period --stack --thread --trace --event --filter --trigger --cpus --house-keeping --aligned --cgroup --kernel-threads --priority --user-load --user-threads --bucket-size --entries --no-irq --no-thread --nano --json --deepest-idle-state --dma-latency --trace-buffer-size --warm-up --auto --dump-tasks --no-aa --on-end --on-threshold --stack-format --interval --listen --web-config --buckets --record --record-size --record-keep --textfile --keep-traces --debug --duration --help" },
 	};
 	size_t i;
 	char *list;
@@ -703,6 +779,7 @@ int main(void)
 		cmocka_unit_test(test_hwnoise),
 		cmocka_unit_test(test_extra_words),
 		cmocka_unit_test(test_bad_values),
+		cmocka_unit_test(test_monitor_options),
 		cmocka_unit_test(test_help_lists_every_option),
 		cmocka_unit_test(test_help_matches_rtla72),
 		cmocka_unit_test(test_rtla72_options),

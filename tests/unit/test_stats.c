@@ -240,7 +240,7 @@ static void test_histogram_prefault(void **state)
 static void test_large_entries_one_cpu(void **state)
 {
 	static const struct tool_id tool = {
-		"timerlat hist", "", TRACER_TIMERLAT, MODE_HIST, false };
+		"timerlat hist", "", TRACER_TIMERLAT, MODE_HIST, false, false };
 	const char *argv[] = { "hist", "-E", "9999999", "-c", "0", NULL };
 	struct rlimit limit = { 2UL << 30, 2UL << 30 };
 	struct rtla_params params;

@@ -1,0 +1,235 @@
+// SPDX-License-Identifier: GPL-2.0
+/* timerlat monitor's state: windows, the exposition, hits, the server. */
+#include <errno.h>
+#include <signal.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/utsname.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "collect/collector.h"
+#include "model/results_delta.h"
+#include "run/monitor.h"
+#include "run/run.h"
+#include "version.h"
+
+#define NSEC_PER_SEC	1000000000ULL
+
+static uint64_t now_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * NSEC_PER_SEC + ts.tv_nsec;
+}
+
+/* Results laid out as @results are, for the windows. */
+static int alloc_like(struct rtla_results *to,
+		      const struct rtla_results *results)
+{
+	struct results_layout layout = {
+		.tracer = results->tracer->id,
+		.cpus = results->cpus,
+		.divisor = results->divisor,
+		.entries = results->entries,
+		.bucket_size = results->bucket_size,
+	};
+
+	return results_alloc(to, &layout, results->nr_cpus);
+}
+
+int monitor_init(struct monitor *m, struct run *run)
+{
+	const struct rtla_params *params = run->params;
+	struct utsname uts;
+
+	memset(m, 0, sizeof(*m));
+	pthread_mutex_init(&m->lock, NULL);
+	m->run = run;
+	if (!uname(&uts))
+		snprintf(m->kernel_release, sizeof(m->kernel_release), "%s",
+			 uts.release);
+	if (windows_alloc(&m->windows, run->results.nr_cpus) ||
+	    alloc_like(&m->before, &run->results) ||
+	    alloc_like(&m->window, &run->results)) {
+		run_error(run, "out of memory");
+		goto fail;
+	}
+	m->metrics = (struct monitor_metrics){
+		.results = &run->results,
+		.windows = &m->windows,
+		.bounds = params->buckets.nr ? &params->buckets : NULL,
+		.contexts = m->shown,
+		.nr_contexts = tracer_shown_contexts(params, m->shown),
+		.version = RTLA_VERSION,
+		.kernel_release = m->kernel_release,
+	};
+	if (params->record_file &&
+	    window_record_open(&m->record, params->record_file,
+			       params->record_bytes, params->record_keep)) {
+		run_error(run, "cannot open %s: %s", params->record_file,
+			  strerror(errno));
+		goto fail;
+	}
+	return 0;
+fail:
+	monitor_free(m);
+	return -1;
+}
+
+void monitor_free(struct monitor *m)
+{
+	if (!m->run)
+		return;
+	http_server_stop(m->server);
+	m->server = NULL;
+	web_config_free(&m->web);
+	window_record_close(&m->record);
+	results_free(&m->window);
+	results_free(&m->before);
+	windows_free(&m->windows);
+	pthread_mutex_destroy(&m->lock);
+	m->run = NULL;
+}
+
+/* The counters the results do not hold. */
+static void update_counters(struct monitor *m)
+{
+	m->metrics.threshold_hits = m->run->results.threshold_hits;
+	m->metrics.unmeasured_ns = m->unmeasured_ns;
+}
+
+void monitor_close_window(struct monitor *m, time_t end)
+{
+	const struct rtla_params *params = m->run->params;
+	struct run *run = m->run;
+
+	results_delta(&m->window, &run->results, &m->before);
+	results_copy(&m->before, &run->results);
+	windows_add_results(&m->windows, &m->window);
+	windows_close(&m->windows);
+	if (m->record.file &&
+	    window_record_write(&m->record, &m->window, m->shown,
+				m->metrics.nr_contexts, end))
+		run_error(run, "cannot write the window to %s: %s",
+			  params->record_file, strerror(errno));
+	update_counters(m);
+	if (params->textfile &&
+	    monitor_metrics_write_textfile(&m->metrics, params->textfile))
+		run_error(run, "cannot write %s: %s", params->textfile,
+			  strerror(errno));
+}
+
+int monitor_render(void *ctx, enum prom_format format, FILE *out)
+{
+	struct monitor *m = ctx;
+
+	/* the kernel's maps read now (BPF); records are read as they come */
+	collector_snapshot(m->run->collector);
+	update_counters(m);
+	return monitor_metrics_write(&m->metrics, format, out);
+}
+
+int monitor_serve(struct monitor *m)
+{
+	const struct rtla_params *params = m->run->params;
+	struct http_server_config config = {
+		.listen = params->listen,
+		.web = params->web_config ? &m->web : NULL,
+		.cpus = params->housekeeping ? &params->housekeeping_set : NULL,
+		.render = monitor_render,
+		.ctx = m,
+		.lock = &m->lock,
+	};
+	sigset_t all, saved;
+	char why[256];
+
+	if (!params->listen)
+		return 0;
+	if (params->web_config &&
+	    web_config_load(params->web_config, &m->web, why, sizeof(why))) {
+		run_error(m->run, "%s", why);
+		return -1;
+	}
+	/* the server's thread leaves the ending signals to the main one */
+	sigfillset(&all);
+	pthread_sigmask(SIG_BLOCK, &all, &saved);
+	m->server = http_server_start(&config, why, sizeof(why));
+	pthread_sigmask(SIG_SETMASK, &saved, NULL);
+	if (!m->server) {
+		run_error(m->run, "cannot serve /metrics on %s: %s",
+			  params->listen, why);
+		return -1;
+	}
+	run_debug(m->run, "serving /metrics on port %u",
+		  (unsigned int)http_server_port(m->server));
+	return 0;
+}
+
+int monitor_keep_trace(const char *path, uint64_t hit, uint64_t keep)
+{
+	char name[4096];
+
+	if (hit > keep) {
+		snprintf(name, sizeof(name), "%s.%llu", path,
+			 (unsigned long long)(hit - keep));
+		unlink(name);
+	}
+	snprintf(name, sizeof(name), "%s.%llu", path, (unsigned long long)hit);
+	if (rename(path, name) && errno != ENOENT)
+		return -1;
+	return 0;
+}
+
+/* Each trace the hit's actions saved: its own name, the last few kept. */
+static void keep_traces(struct monitor *m, uint64_t hit)
+{
+	const struct rtla_params *params = m->run->params;
+	const struct action_list *list = &params->on_threshold;
+	const char *path;
+	int i;
+
+	for (i = -1; i < list->count; i++) {
+		if (i < 0)
+			path = params->trace_on_stop ?
+			       tracer_trace_file(params) : NULL;
+		else if (list->item[i].kind == ACTION_TRACE)
+			path = list->item[i].file ? list->item[i].file :
+			       m->run->tracer->trace_file;
+		else
+			path = NULL;
+		if (path && monitor_keep_trace(path, hit, params->keep_traces))
+			run_error(m->run, "cannot rename %s: %s", path,
+				  strerror(errno));
+	}
+}
+
+void monitor_hit(struct monitor *m)
+{
+	struct run *run = m->run;
+	uint64_t hits, now_mono;
+	time_t now = time(NULL);
+	char stamp[40] = "";
+	struct tm tm;
+
+	pthread_mutex_lock(&m->lock);
+	hits = ++run->results.threshold_hits;
+	pthread_mutex_unlock(&m->lock);
+	if (localtime_r(&now, &tm))
+		strftime(stamp, sizeof(stamp), "%Y-%m-%dT%H:%M:%S%z", &tm);
+	fprintf(run->text, "%s rtla %s: %s hit stop tracing (hit %llu); tracing again\n",
+		stamp, run->tool->id.name, run->tracer->name,
+		(unsigned long long)hits);
+	run_aa_report(run);
+	fflush(run->text);
+	/* whatever the actions did, the monitor goes on */
+	run_threshold_actions(run);
+	keep_traces(m, hits);
+	pthread_mutex_lock(&m->lock);
+	run_resume_tracing(run);
+	now_mono = now_ns();
+	m->unmeasured_ns += now_mono - m->tracing_seen_ns;
+	m->tracing_seen_ns = now_mono;
+	pthread_mutex_unlock(&m->lock);
+}

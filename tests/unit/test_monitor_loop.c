@@ -1,0 +1,331 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * timerlat monitor's loop on a fake collector and a fake clock: windows
+ * closed on time, hits counted and traced past, the unmeasured time, and
+ * the exposition fed by the collector's snapshot.
+ */
+#include "testutil.h"
+
+#include "layout_helper.h"
+
+#include <signal.h>
+#include <time.h>
+
+#include "fake_collector.h"
+#include "model/results_delta.h"
+#include "run/monitor.h"
+#include "run/run.h"
+
+#define MS	1000000ULL
+#define SEC	1000000000ULL
+
+/* Where a case's --record and --textfile go. */
+static char dir[32], record[64], textfile[64];
+
+static int loop_setup(void **state)
+{
+	struct fake_run *loop = calloc(1, sizeof(*loop));
+
+	assert_non_null(loop);
+	fake_run_init(loop, &timerlat_monitor_tool);
+	loop->params.interval_s = 1;
+	strcpy(dir, "/tmp/rtla-monitor-XXXXXX");
+	assert_non_null(mkdtemp(dir));
+	snprintf(record, sizeof(record), "%s/windows.jsonl", dir);
+	snprintf(textfile, sizeof(textfile), "%s/rtla.prom", dir);
+	*state = loop;
+	return 0;
+}
+
+static int loop_teardown(void **state)
+{
+	fake_run_free(*state);
+	free(*state);
+	unlink(record);
+	unlink(textfile);
+	rmdir(dir);
+	return 0;
+}
+
+/* Append @calls to @want, @times times. */
+static void expect(char *want, const char *calls, int times)
+{
+	while (times-- > 0)
+		strcat(want, calls);
+}
+
+/* The lines of @path, each at most 4 KiB, into @lines; how many. */
+static int read_lines(const char *path, char lines[][4096], int max)
+{
+	FILE *f = fopen(path, "r");
+	int n = 0;
+
+	assert_non_null(f);
+	while (n < max && fgets(lines[n], sizeof(lines[n]), f))
+		n++;
+	fclose(f);
+	return n;
+}
+
+/* The number after "@name " in the file at @path, or -1. */
+static double metric(const char *path, const char *name)
+{
+	char line[512];
+	double value = -1;
+	size_t len = strlen(name);
+	FILE *f = fopen(path, "r");
+
+	assert_non_null(f);
+	while (fgets(line, sizeof(line), f))
+		if (!strncmp(line, name, len) && line[len] == ' ')
+			value = strtod(line + len + 1, NULL);
+	fclose(f);
+	return value;
+}
+
+#define END	"fSdcl"		/* freeze, stop, the last drain and reads */
+#define CLOSE	"sl"		/* a window closed: snapshot, losses */
+#define WANT_LEN	512
+
+/* A window every second, on the second; the last one at the end. */
+static void test_windows_close_on_time(void **state)
+{
+	struct fake_run *loop = *state;
+	char want[WANT_LEN] = "", lines[8][4096];
+
+	loop->params.record_file = strdup(record);
+	loop->fake.signal_at_ns = 3450 * MS;
+	loop->fake.signal = SIGTERM;
+	assert_int_equal(run_monitor(&loop->run), 0);
+	expect(want, "wd", 10);
+	expect(want, CLOSE, 1);
+	expect(want, "wd", 10);
+	expect(want, CLOSE, 1);
+	expect(want, "wd", 10);
+	expect(want, CLOSE, 1);
+	expect(want, "wd", 5);
+	expect(want, END, 1);
+	assert_string_equal(loop->fake.calls, want);
+	assert_int_equal(loop->fake.stopped_at_ns, 3500 * MS);
+	/* three whole windows of 10 samples, then 3.1 s to the end: 6 */
+	assert_int_equal(read_lines(record, lines, 8), 4);
+	assert_non_null(strstr(lines[0], "\"irq\":{\"count\":10,"));
+	assert_non_null(strstr(lines[1], "\"irq\":{\"count\":10,"));
+	assert_non_null(strstr(lines[2], "\"irq\":{\"count\":10,"));
+	assert_non_null(strstr(lines[3], "\"irq\":{\"count\":6,"));
+	assert_int_equal(loop->run.results.cpu[0].hist[CTX_IRQ].stats.count,
+			 36);
+	assert_int_equal(loop->run.results.elapsed_s, 3);
+	/* nothing periodic on the terminal */
+	assert_string_equal(fake_run_text(loop), "");
+}
+
+/* -d ends it at the duration, between two windows. */
+static void test_duration(void **state)
+{
+	struct fake_run *loop = *state;
+	char want[WANT_LEN] = "";
+
+	loop->params.duration_s = 2;
+	loop->params.interval_s = 3;
+	assert_int_equal(run_monitor(&loop->run), 0);
+	expect(want, "wd", 20);
+	expect(want, END, 1);
+	assert_string_equal(loop->fake.calls, want);
+	assert_int_equal(loop->fake.stopped_at_ns, 2 * SEC);
+	assert_int_equal(run_stop_requested, 0);
+}
+
+/* Each hit is counted and logged, its actions run, tracing goes on. */
+static void test_hits_rearmed(void **state)
+{
+	struct fake_run *loop = *state;
+	char want[WANT_LEN] = "";
+	const char *why = NULL, *text;
+
+	loop->on_threshold.count = 1;
+	assert_int_equal(action_parse("continue", &loop->on_threshold.item[0],
+				      &why), 0);
+	run_actions_init(&loop->run.on_threshold, &loop->on_threshold);
+	loop->fake.hit_at_ns[0] = 1250 * MS;
+	loop->fake.hit_at_ns[1] = 2550 * MS;
+	loop->fake.signal_at_ns = 3450 * MS;
+	loop->fake.signal = SIGINT;
+	assert_int_equal(run_monitor(&loop->run), 0);
+	expect(want, "wd", 10);
+	expect(want, CLOSE, 1);
+	expect(want, "wd", 3);
+	expect(want, "r", 1);
+	expect(want, "wd", 7);
+	expect(want, CLOSE, 1);
+	expect(want, "wd", 6);
+	expect(want, "r", 1);
+	expect(want, "wd", 4);
+	expect(want, CLOSE, 1);
+	expect(want, "wd", 5);
+	expect(want, END, 1);
+	assert_string_equal(loop->fake.calls, want);
+	assert_int_equal(loop->run.results.threshold_hits, 2);
+	assert_false(loop->run.results.stopped);
+	assert_int_equal(loop->run.on_threshold.item[0].runs, 2);
+	/* samples went on after each hit: every drain's is there */
+	assert_int_equal(loop->run.results.cpu[0].hist[CTX_IRQ].stats.count,
+			 36);
+	text = fake_run_text(loop);
+	assert_non_null(strstr(text, "timerlat hit stop tracing (hit 1); tracing again\n"));
+	assert_non_null(strstr(text, "timerlat hit stop tracing (hit 2); tracing again\n"));
+	/* a timestamp begins the block: 2026-12-06T01:02:03+0000 */
+	assert_true(text[4] == '-' && text[10] == 'T');
+}
+
+/*
+ * From the last look that saw tracing on to tracing again is a counter:
+ * hits at 250 and 1550 ms, seen at 300 and 1600 (on at 200 and 1500),
+ * tracing again 30 ms later: 2 x 130 ms.
+ */
+static void test_unmeasured_time(void **state)
+{
+	struct fake_run *loop = *state;
+
+	loop->params.textfile = strdup(textfile);
+	loop->fake.resume_ns = 30 * MS;
+	loop->fake.hit_at_ns[0] = 250 * MS;
+	loop->fake.hit_at_ns[1] = 1550 * MS;
+	loop->fake.signal_at_ns = 2450 * MS;
+	loop->fake.signal = SIGTERM;
+	assert_int_equal(run_monitor(&loop->run), 0);
+	assert_int_equal(loop->run.results.threshold_hits, 2);
+	assert_true(metric(textfile, "rtla_unmeasured_seconds_total") ==
+		    0.26);
+	assert_true(metric(textfile, "rtla_timerlat_threshold_hits_total") ==
+		    2);
+}
+
+/* A scrape of @m in @format: CPU 0's IRQ _count in it. */
+static int scraped_count(struct monitor *m, enum prom_format format)
+{
+	const char *count =
+		"rtla_timerlat_latency_seconds_count{cpu=\"0\",context=\"irq\"} ";
+	struct capture out;
+	char *at;
+	int value;
+
+	capture_open(&out);
+	assert_int_equal(monitor_render(m, format, out.stream), 0);
+	capture_close(&out);
+	assert_non_null(strstr(out.text, "collector=\"tracefs\""));
+	at = strstr(out.text, count);
+	assert_non_null(at);
+	value = atoi(at + strlen(count));
+	free(out.text);
+	return value;
+}
+
+/* A scrape shows what the kernel counted up to it, not the last drain. */
+static void test_snapshot_feeds_exposition(void **state)
+{
+	struct timespec half = { 0, 500 * MS }, some = { 0, 300 * MS };
+	struct fake_run *loop = *state;
+	struct monitor m;
+
+	loop->fake.in_kernel = true;
+	assert_int_equal(monitor_init(&m, &loop->run), 0);
+	nanosleep(&half, NULL);
+	assert_int_equal(scraped_count(&m, PROM_TEXT), 5);
+	nanosleep(&some, NULL);
+	assert_int_equal(scraped_count(&m, PROM_OPENMETRICS), 8);
+	monitor_free(&m);
+	monitor_free(&m);
+}
+
+/* Each hit's trace gets its own name; only the last ones are kept. */
+static void test_keep_traces(void **state)
+{
+	char path[96], name[128], text[16];
+	uint64_t hit;
+	FILE *f;
+
+	snprintf(path, sizeof(path), "%s/hit.txt", dir);
+	for (hit = 1; hit <= 5; hit++) {
+		f = fopen(path, "w");
+		assert_non_null(f);
+		fprintf(f, "hit %d", (int)hit);
+		fclose(f);
+		assert_int_equal(monitor_keep_trace(path, hit, 3), 0);
+	}
+	/* a hit that saved nothing */
+	assert_int_equal(monitor_keep_trace(path, 6, 3), 0);
+	assert_int_equal(access(path, F_OK), -1);
+	for (hit = 1; hit <= 6; hit++) {
+		snprintf(name, sizeof(name), "%s.%d", path, (int)hit);
+		if (hit < 4 || hit == 6) {
+			assert_int_equal(access(name, F_OK), -1);
+			continue;
+		}
+		f = fopen(name, "r");
+		assert_non_null(f);
+		assert_non_null(fgets(text, sizeof(text), f));
+		fclose(f);
+		assert_int_equal(atoi(text + 4), hit);
+		unlink(name);
+	}
+}
+
+/* A window is what the totals gained; its max where the window had it. */
+static void test_results_delta(void **state)
+{
+	struct fake_run *loop = *state;
+	struct rtla_results before, window, *now = &loop->run.results;
+	struct histogram *irq = &now->cpu[0].hist[CTX_IRQ];
+	struct histogram *win;
+
+	assert_int_equal(results_alloc_params(&before, &loop->params, 1), 0);
+	assert_int_equal(results_alloc_params(&window, &loop->params, 1), 0);
+	win = &window.cpu[0].hist[CTX_IRQ];
+	histogram_add(irq, 40);
+	histogram_add(irq, 3);
+	results_copy(&before, now);
+	/* below the max so far: read from the buckets */
+	histogram_add(irq, 7);
+	histogram_add(irq, 5);
+	results_delta(&window, now, &before);
+	assert_int_equal(win->stats.count, 2);
+	assert_int_equal(win->stats.max, 7);
+	assert_int_equal(win->stats.min, 5);
+	assert_int_equal(win->stats.sum, 12);
+	assert_int_equal(win->buckets[7], 1);
+	assert_int_equal(win->buckets[40], 0);
+	/* a new max is the window's, exactly; past the buckets too */
+	results_copy(&before, now);
+	histogram_add(irq, 300);
+	histogram_add(irq, 9);
+	results_delta(&window, now, &before);
+	assert_int_equal(win->stats.count, 2);
+	assert_int_equal(win->stats.max, 300);
+	assert_int_equal(win->over, 1);
+	/* nothing new: an empty window */
+	results_copy(&before, now);
+	results_delta(&window, now, &before);
+	assert_int_equal(win->stats.count, 0);
+	assert_int_equal(win->stats.max, 0);
+	results_free(&before);
+	results_free(&window);
+}
+
+#define LOOP_TEST(fn) cmocka_unit_test_setup_teardown(fn, loop_setup, \
+						      loop_teardown)
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		LOOP_TEST(test_windows_close_on_time),
+		LOOP_TEST(test_duration),
+		LOOP_TEST(test_hits_rearmed),
+		LOOP_TEST(test_unmeasured_time),
+		LOOP_TEST(test_snapshot_feeds_exposition),
+		LOOP_TEST(test_keep_traces),
+		LOOP_TEST(test_results_delta),
+	};
+
+	return RUN_SUITE("monitor_loop", tests);
+}
