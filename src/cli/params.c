@@ -89,3 +89,19 @@ struct results_layout params_results_layout(const struct rtla_params *params)
 
 	return layout;
 }
+
+struct budget_set params_budget_set(const struct rtla_params *params)
+{
+	uint64_t unit_ns = params->nano ? 1 : 1000;
+
+	return (struct budget_set){
+		.budgets = params->budgets,
+		.count = params->nr_budgets,
+		.osnoise_top = params->tracer == TRACER_OSNOISE &&
+			       params->mode == MODE_TOP,
+		.nano = params->nano,
+		.hist_end_ns = params->mode != MODE_HIST ? 0 :
+			       (uint64_t)params->entries *
+			       params->bucket_size * unit_ns,
+	};
+}

@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli/parse.h"
+#include "model/value_parse.h"
 #include "model/compare.h"
 #include "model/percentile.h"
 #include "model/tracer.h"
