@@ -133,6 +133,11 @@ void params_init(struct rtla_params *params, enum rtla_tracer tracer,
 void params_free(struct rtla_params *params);
 /* How the results of a run with @params are laid out. */
 struct results_layout params_results_layout(const struct rtla_params *params);
+/* The contexts a run with @params shows, in table order; how many. */
+int tracer_shown_contexts(const struct rtla_params *params,
+			  const struct context_desc *shown[NR_CONTEXTS]);
+/* Where -t saves the trace: the file given, or the tracer's default. */
+const char *tracer_trace_file(const struct rtla_params *params);
 /* The budgets of a run with @params, as the model judges them. */
 struct budget_set params_budget_set(const struct rtla_params *params);
 /* A report goes to stdout ("-"): the text report then goes to stderr. */

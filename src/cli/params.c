@@ -105,3 +105,23 @@ struct budget_set params_budget_set(const struct rtla_params *params)
 			       params->bucket_size * unit_ns,
 	};
 }
+
+int tracer_shown_contexts(const struct rtla_params *params,
+			  const struct context_desc *shown[NR_CONTEXTS])
+{
+	struct context_view view = {
+		.tracer = params->tracer,
+		.no_irq = params->no_irq,
+		.no_thread = params->no_thread,
+		.user = params->user_threads || params->user_load,
+	};
+
+	return tracer_view_contexts(&view, shown);
+}
+
+const char *tracer_trace_file(const struct rtla_params *params)
+{
+	if (params->trace_file)
+		return params->trace_file;
+	return tracer_desc(params->tracer)->trace_file;
+}
