@@ -133,6 +133,8 @@ void params_init(struct rtla_params *params, enum rtla_tracer tracer,
 void params_free(struct rtla_params *params);
 /* How the results of a run with @params are laid out. */
 struct results_layout params_results_layout(const struct rtla_params *params);
+/* What decides the contexts a run with @params shows. */
+struct context_view params_context_view(const struct rtla_params *params);
 /* The contexts a run with @params shows, in table order; how many. */
 int tracer_shown_contexts(const struct rtla_params *params,
 			  const struct context_desc *shown[NR_CONTEXTS]);

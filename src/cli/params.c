@@ -106,15 +106,20 @@ struct budget_set params_budget_set(const struct rtla_params *params)
 	};
 }
 
-int tracer_shown_contexts(const struct rtla_params *params,
-			  const struct context_desc *shown[NR_CONTEXTS])
+struct context_view params_context_view(const struct rtla_params *params)
 {
-	struct context_view view = {
+	return (struct context_view){
 		.tracer = params->tracer,
 		.no_irq = params->no_irq,
 		.no_thread = params->no_thread,
 		.user = params->user_threads || params->user_load,
 	};
+}
+
+int tracer_shown_contexts(const struct rtla_params *params,
+			  const struct context_desc *shown[NR_CONTEXTS])
+{
+	struct context_view view = params_context_view(params);
 
 	return tracer_view_contexts(&view, shown);
 }
