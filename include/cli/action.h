@@ -5,7 +5,8 @@
 #include <stdbool.h>
 #include <sys/types.h>
 
-#define RTLA_MAX_ACTIONS	16
+#include "model/action_outcome.h"
+
 /* init: never signalled, neither as pid= nor as rtla's parent */
 #define INIT_PID		1
 

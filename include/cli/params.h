@@ -9,6 +9,7 @@
 #include "cli/action.h"
 #include "model/buckets.h"
 #include "model/context.h"
+#include "model/budget.h"
 #include "model/results.h"
 #include "model/tracer.h"
 
@@ -29,24 +30,6 @@ struct event_spec {
 	char *name;		/* NULL: every event of the system */
 	char *filter;
 	char *trigger;
-};
-
-#define RTLA_MAX_BUDGETS	16
-
-enum budget_stat {
-	BUDGET_MAX,
-	BUDGET_AVG,
-	BUDGET_PERCENTILE,
-	BUDGET_OVER,
-};
-
-/* A limit checked at the end of a run (--budget CTX:STAT=VALUE). */
-struct budget {
-	char text[64];			/* as given, for reports */
-	enum sample_context context;
-	enum budget_stat stat;
-	double quantile;		/* BUDGET_PERCENTILE */
-	uint64_t limit;			/* ns, or a count for BUDGET_OVER */
 };
 
 /*
@@ -163,6 +146,15 @@ void params_init(struct rtla_params *params, enum rtla_tracer tracer,
 void params_free(struct rtla_params *params);
 /* How the results of a run with @params are laid out. */
 struct results_layout params_results_layout(const struct rtla_params *params);
+/* What decides the contexts a run with @params shows. */
+struct context_view params_context_view(const struct rtla_params *params);
+/* The contexts a run with @params shows, in table order; how many. */
+int tracer_shown_contexts(const struct rtla_params *params,
+			  const struct context_desc *shown[NR_CONTEXTS]);
+/* Where -t saves the trace: the file given, or the tracer's default. */
+const char *tracer_trace_file(const struct rtla_params *params);
+/* The budgets of a run with @params, as the model judges them. */
+struct budget_set params_budget_set(const struct rtla_params *params);
 /* A report goes to stdout ("-"): the text report then goes to stderr. */
 bool params_report_to_stdout(const struct rtla_params *params);
 /* Auto-analysis runs: timerlat, a stop threshold set, no --no-aa. */

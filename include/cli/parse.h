@@ -6,23 +6,9 @@
 #include <stdint.h>
 
 #include "cli/params.h"
+#include "model/value_parse.h"
 
-/*
- * Value parsers for the command line. Each returns 0 on success, or -1
- * with *why pointing to a static sentence saying what is wrong.
- */
-int parse_u64(const char *text, uint64_t *value, const char **why);
-int parse_u64_range(const char *text, uint64_t min, uint64_t max,
-		    uint64_t *value, const char **why);
-/* As parse_u64_range, with "must be MIN-MAX UNIT" as the reason. */
-int parse_u64_in(const char *text, uint64_t min, uint64_t max,
-		 const char *unit, uint64_t *value, const char **why);
-/* The longest -d: ten years. */
-#define MAX_DURATION_S	(3650ULL * 86400)
-int parse_duration(const char *text, uint64_t *seconds, const char **why);
-int parse_time_ns(const char *text, uint64_t *ns, const char **why);
-int parse_cpu_list(const char *text, int nr_cpus, cpu_set_t *set,
-		   const char **why);
+/* The option values of params' own types; as the value parsers. */
 int parse_sched(const char *text, struct sched_spec *sched, const char **why);
 int parse_event(const char *text, struct event_spec *event, const char **why);
 

@@ -2,7 +2,10 @@
 #ifndef RTLA_ACTION_OUTCOME_H
 #define RTLA_ACTION_OUTCOME_H
 
-#include "cli/action.h"
+/* The most actions one --on-threshold or --on-end list holds. */
+#define RTLA_MAX_ACTIONS	16
+
+struct action;
 
 /* What running one action, once or at every threshold hit, came to. */
 struct action_outcome {

@@ -6,7 +6,6 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "cli/params.h"
 #include "model/results.h"
 
 #define COMPARE_MAX_RULES	16
@@ -29,10 +28,10 @@ struct compare_rule {
 	double limit;			/* percent, or ns (a count for over) */
 };
 
-/* One side of a comparison: a run's parameters and results. */
+/* One side of a comparison: which contexts the run shows, its results. */
 struct compare_side {
 	const char *name;		/* the file */
-	const struct rtla_params *params;
+	struct context_view view;
 	const struct rtla_results *results;
 };
 

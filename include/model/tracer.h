@@ -6,11 +6,17 @@
 
 #include "model/context.h"
 
-struct rtla_params;
-
 enum rtla_tracer {
 	TRACER_OSNOISE,
 	TRACER_TIMERLAT,
+};
+
+/* What decides which contexts a run shows: its tracer and options. */
+struct context_view {
+	enum rtla_tracer tracer;
+	bool no_irq;		/* --no-irq */
+	bool no_thread;		/* --no-thread */
+	bool user;		/* user-space threads or load: the user context */
 };
 
 /* How every output names one context of a tracer. */
@@ -23,7 +29,7 @@ struct context_desc {
 	int top_indent;			/* spaces before it in top */
 	bool fractional_avg;		/* hist prints avg with 2 decimals */
 	/* false when the command line leaves it out (--no-thread) */
-	bool (*shown)(const struct rtla_params *params);
+	bool (*shown)(const struct context_view *view);
 };
 
 /* Everything rtla knows of one kernel tracer, in one place. */
@@ -45,11 +51,8 @@ const struct tracer_desc *tracer_desc(enum rtla_tracer tracer);
 const struct context_desc *tracer_context(const struct tracer_desc *tracer,
 					  const char *key);
 
-/* The contexts of a run that outputs show, in table order; how many. */
-int tracer_shown_contexts(const struct rtla_params *params,
-			  const struct context_desc *shown[NR_CONTEXTS]);
-
-/* Where -t saves the trace: the file given, or the tracer's default. */
-const char *tracer_trace_file(const struct rtla_params *params);
+/* The contexts a run shows, in table order; how many. */
+int tracer_view_contexts(const struct context_view *view,
+			 const struct context_desc *shown[NR_CONTEXTS]);
 
 #endif

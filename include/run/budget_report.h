@@ -4,6 +4,7 @@
 
 #include <stdio.h>
 
+#include "cli/params.h"
 #include "model/budget.h"
 
 /*

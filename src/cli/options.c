@@ -797,7 +797,8 @@ static int check_combinations(const struct tool_id *tool,
 			      struct rtla_params *params, FILE *err)
 {
 	struct output_path first, second;
-	const char *why;
+	struct budget_set budgets;
+	char reason[320];
 
 	/* rtla 7.2's lines where it has one */
 	if (params->no_irq && params->no_thread) {
@@ -820,12 +821,13 @@ static int check_combinations(const struct tool_id *tool,
 			tool->name);
 		return -1;
 	}
-	if (budgets_check_units(params, &why)) {
-		fprintf(err, "rtla %s: %s\n", tool->name, why);
+	budgets = params_budget_set(params);
+	if (budgets_check_units(&budgets, reason, sizeof(reason))) {
+		fprintf(err, "rtla %s: %s\n", tool->name, reason);
 		return -1;
 	}
-	if (budgets_check_range(params, &why))
-		fprintf(err, "rtla %s: warning: %s\n", tool->name, why);
+	if (budgets_check_range(&budgets, reason, sizeof(reason)))
+		fprintf(err, "rtla %s: warning: %s\n", tool->name, reason);
 	if (output_paths_clash(params, &first, &second)) {
 		fprintf(err, "rtla %s: %s and %s both write %s: give each its own file\n",
 			tool->name, first.option, second.option, second.path);

@@ -100,3 +100,44 @@ struct results_layout params_results_layout(const struct rtla_params *params)
 
 	return layout;
 }
+
+struct budget_set params_budget_set(const struct rtla_params *params)
+{
+	uint64_t unit_ns = params->nano ? 1 : 1000;
+
+	return (struct budget_set){
+		.budgets = params->budgets,
+		.count = params->nr_budgets,
+		.osnoise_top = params->tracer == TRACER_OSNOISE &&
+			       params->mode == MODE_TOP,
+		.nano = params->nano,
+		.hist_end_ns = params->mode != MODE_HIST ? 0 :
+			       (uint64_t)params->entries *
+			       params->bucket_size * unit_ns,
+	};
+}
+
+struct context_view params_context_view(const struct rtla_params *params)
+{
+	return (struct context_view){
+		.tracer = params->tracer,
+		.no_irq = params->no_irq,
+		.no_thread = params->no_thread,
+		.user = params->user_threads || params->user_load,
+	};
+}
+
+int tracer_shown_contexts(const struct rtla_params *params,
+			  const struct context_desc *shown[NR_CONTEXTS])
+{
+	struct context_view view = params_context_view(params);
+
+	return tracer_view_contexts(&view, shown);
+}
+
+const char *tracer_trace_file(const struct rtla_params *params)
+{
+	if (params->trace_file)
+		return params->trace_file;
+	return tracer_desc(params->tracer)->trace_file;
+}

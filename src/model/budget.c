@@ -4,7 +4,7 @@
 #include <string.h>
 
 #include "model/budget.h"
-#include "cli/parse.h"
+#include "model/value_parse.h"
 #include "model/percentile.h"
 
 const char *const budget_result_names[] = {
@@ -140,19 +140,17 @@ static enum budget_result judge(const struct budget_verdict *v)
 	return BUDGET_UNDECIDED;
 }
 
-int budgets_evaluate(const struct rtla_params *params,
+int budgets_evaluate(const struct budget_set *set,
 		     const struct rtla_results *results,
 		     struct budget_verdict *verdicts, int max)
 {
-	bool osnoise_top = params->tracer == TRACER_OSNOISE &&
-			   params->mode == MODE_TOP;
 	const struct budget *budget;
 	const struct cpu_results *cpu_results;
 	struct budget_verdict *v;
 	int i, cpu, count = 0;
 
-	for (i = 0; i < params->nr_budgets; i++) {
-		budget = &params->budgets[i];
+	for (i = 0; i < set->count; i++) {
+		budget = &set->budgets[i];
 		for (cpu = 0; cpu < results->nr_cpus && count < max; cpu++) {
 			if (!results_cpu_shown(results, cpu))
 				continue;
@@ -162,7 +160,7 @@ int budgets_evaluate(const struct rtla_params *params,
 			v->cpu = cpu;
 			v->limit = budget->stat == BUDGET_OVER ? budget->limit :
 				   budget->limit / results->divisor;
-			v->past_end = !measure(budget, cpu_results, osnoise_top,
+			v->past_end = !measure(budget, cpu_results, set->osnoise_top,
 					       &v->value);
 			v->max = cpu_results->hist[budget->context].stats.max;
 			v->result = judge(v);
@@ -211,45 +209,45 @@ void budget_verdict_describe(const struct budget_verdict *v,
 			 unit);
 }
 
-int budgets_check_units(const struct rtla_params *params, const char **why)
+int budgets_check_units(const struct budget_set *set, char *why,
+			size_t size)
 {
-	static char text[128];
 	const struct budget *budget;
 	int i;
 
-	if (params->nano)
+	if (set->nano)
 		return 0;
-	for (i = 0; i < params->nr_budgets; i++) {
-		budget = &params->budgets[i];
+	for (i = 0; i < set->count; i++) {
+		budget = &set->budgets[i];
 		if (budget->stat == BUDGET_OVER || !(budget->limit % 1000))
 			continue;
-		snprintf(text, sizeof(text),
+		snprintf(why, size,
 			 "budget %s is not a whole number of us: give -n to compare in ns",
 			 budget->text);
-		return fail(why, text);
+		return -1;
 	}
 	return 0;
 }
 
-int budgets_check_range(const struct rtla_params *params, const char **why)
+int budgets_check_range(const struct budget_set *set, char *why,
+			size_t size)
 {
-	static char text[256];
-	uint64_t unit_ns = params->nano ? 1 : 1000, end_ns;
+	uint64_t unit_ns = set->nano ? 1 : 1000;
 	const struct budget *budget;
 	int i;
 
-	if (params->mode != MODE_HIST)
+	if (!set->hist_end_ns)
 		return 0;
-	end_ns = (uint64_t)params->entries * params->bucket_size * unit_ns;
-	for (i = 0; i < params->nr_budgets; i++) {
-		budget = &params->budgets[i];
-		if (budget->stat != BUDGET_PERCENTILE || budget->limit < end_ns)
+	for (i = 0; i < set->count; i++) {
+		budget = &set->budgets[i];
+		if (budget->stat != BUDGET_PERCENTILE ||
+		    budget->limit < set->hist_end_ns)
 			continue;
-		snprintf(text, sizeof(text),
+		snprintf(why, size,
 			 "budget %s lies beyond the histogram's end (%" PRIu64 " %s): past it, only the max decides; raise -E or -b",
-			 budget->text, end_ns / unit_ns,
-			 params->nano ? "ns" : "us");
-		return fail(why, text);
+			 budget->text, set->hist_end_ns / unit_ns,
+			 set->nano ? "ns" : "us");
+		return -1;
 	}
 	return 0;
 }

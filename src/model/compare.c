@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli/parse.h"
+#include "model/value_parse.h"
 #include "model/compare.h"
 #include "model/percentile.h"
 #include "model/tracer.h"
@@ -103,8 +103,8 @@ static void common_contexts(const struct compare_side *base,
 			    struct comparison *cmp)
 {
 	const struct context_desc *a[NR_CONTEXTS], *b[NR_CONTEXTS];
-	int na = tracer_shown_contexts(base->params, a);
-	int nb = tracer_shown_contexts(new->params, b);
+	int na = tracer_view_contexts(&base->view, a);
+	int nb = tracer_view_contexts(&new->view, b);
 	int i, j;
 
 	for (i = 0; i < na; i++)

@@ -1,25 +1,24 @@
 // SPDX-License-Identifier: GPL-2.0
 #include <string.h>
 
-#include "cli/params.h"
 #include "model/tracer.h"
 
-static bool irq_shown(const struct rtla_params *params)
+static bool irq_shown(const struct context_view *view)
 {
-	return !params->no_irq;
+	return !view->no_irq;
 }
 
-static bool thread_shown(const struct rtla_params *params)
+static bool thread_shown(const struct context_view *view)
 {
-	return !params->no_thread;
+	return !view->no_thread;
 }
 
-static bool user_shown(const struct rtla_params *params)
+static bool user_shown(const struct context_view *view)
 {
-	return params->user_threads || params->user_load;
+	return view->user;
 }
 
-static bool always_shown(const struct rtla_params *params)
+static bool always_shown(const struct context_view *view)
 {
 	return true;
 }
@@ -66,21 +65,14 @@ const struct context_desc *tracer_context(const struct tracer_desc *tracer,
 	return NULL;
 }
 
-int tracer_shown_contexts(const struct rtla_params *params,
-			  const struct context_desc *shown[NR_CONTEXTS])
+int tracer_view_contexts(const struct context_view *view,
+			 const struct context_desc *shown[NR_CONTEXTS])
 {
-	const struct tracer_desc *tracer = tracer_desc(params->tracer);
+	const struct tracer_desc *tracer = tracer_desc(view->tracer);
 	int i, count = 0;
 
 	for (i = 0; i < tracer->nr_contexts; i++)
-		if (tracer->contexts[i].shown(params))
+		if (tracer->contexts[i].shown(view))
 			shown[count++] = &tracer->contexts[i];
 	return count;
-}
-
-const char *tracer_trace_file(const struct rtla_params *params)
-{
-	if (params->trace_file)
-		return params->trace_file;
-	return tracer_desc(params->tracer)->trace_file;
 }

@@ -31,7 +31,9 @@ int budgets_report(FILE *text, const char *tool,
 	int i, missed, undecided;
 	char line[320];
 
-	*count = budgets_evaluate(params, results, verdicts, max);
+	struct budget_set budgets = params_budget_set(params);
+
+	*count = budgets_evaluate(&budgets, results, verdicts, max);
 	if (!params->nr_budgets)
 		return RTLA_EXIT_OK;
 	for (i = 0; i < *count; i++) {

@@ -147,9 +147,9 @@ static int compare_saved(const struct compare_args *args,
 	int i, status;
 
 	for (i = 0; i < 2; i++)
-		sides[i] = (struct compare_side){ args->files[i],
-						  &runs[i].params,
-						  &runs[i].results };
+		sides[i] = (struct compare_side){
+			args->files[i], params_context_view(&runs[i].params),
+			&runs[i].results };
 	if (compare_runs(&sides[0], &sides[1], args->rules, args->nr_rules,
 			 &cmp, why, sizeof(why))) {
 		fprintf(stderr, "rtla compare: %s\n", why);

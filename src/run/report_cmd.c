@@ -103,6 +103,8 @@ static int apply_args(const struct report_args *args, struct saved_run *run)
 {
 	struct rtla_params *params = &run->params;
 	struct output_path first, second;
+	struct budget_set budgets;
+	char reason[320];
 	const char *why;
 	int i;
 
@@ -115,8 +117,9 @@ static int apply_args(const struct report_args *args, struct saved_run *run)
 		}
 	}
 	params->nr_budgets = args->nr_budgets;
-	if (budgets_check_units(params, &why)) {
-		fprintf(stderr, "rtla report: %s\n", why);
+	budgets = params_budget_set(params);
+	if (budgets_check_units(&budgets, reason, sizeof(reason))) {
+		fprintf(stderr, "rtla report: %s\n", reason);
 		return -1;
 	}
 	params->json_file = args->json_file ? strdup(args->json_file) : NULL;

@@ -12,6 +12,23 @@
 #include "model/percentile.h"
 #include "output/report.h"
 
+/* The budgets of @params judged as a run judges them. */
+static int evaluate_params(const struct rtla_params *params,
+			   const struct rtla_results *results,
+			   struct budget_verdict *verdicts, int max)
+{
+	struct budget_set set = params_budget_set(params);
+
+	return budgets_evaluate(&set, results, verdicts, max);
+}
+
+static int check_range(const struct rtla_params *params, char *reason)
+{
+	struct budget_set set = params_budget_set(params);
+
+	return budgets_check_range(&set, reason, 320);
+}
+
 static void fill(struct histogram *h, uint64_t value, int times)
 {
 	while (times--)
@@ -185,7 +202,7 @@ static void model_init(struct model *m)
 		.exit_status = 2, .verdicts = m->verdicts,
 		.end_reason = "duration", .period_us = 1000,
 	};
-	m->report.nr_verdicts = budgets_evaluate(&m->params, &m->results,
+	m->report.nr_verdicts = evaluate_params(&m->params, &m->results,
 						 m->verdicts, 16);
 }
 
@@ -251,7 +268,7 @@ static void test_budget_past_histogram(void **state)
 		assert_int_equal(budget_parse(cases[i].budget, TRACER_TIMERLAT,
 					      MODE_HIST, &m.params.budgets[0],
 					      &why), 0);
-		assert_int_equal(budgets_evaluate(&m.params, &m.results,
+		assert_int_equal(evaluate_params(&m.params, &m.results,
 						  verdicts, 4), 2);
 		assert_int_equal(verdicts[0].result, BUDGET_MET);
 		assert_int_equal(verdicts[1].result, cases[i].result);
@@ -271,26 +288,27 @@ static void test_budget_past_histogram(void **state)
 static void test_budget_range_warning(void **state)
 {
 	struct rtla_params params;
+	char reason[320];
 	const char *why;
 
 	params_init(&params, TRACER_TIMERLAT, MODE_HIST);
 	params.nr_budgets = 1;
 	assert_int_equal(budget_parse("thread:p99=255us", TRACER_TIMERLAT,
 				      MODE_HIST, &params.budgets[0], &why), 0);
-	assert_int_equal(budgets_check_range(&params, &why), 0);
+	assert_int_equal(check_range(&params, reason), 0);
 	assert_int_equal(budget_parse("thread:p99=1s", TRACER_TIMERLAT,
 				      MODE_HIST, &params.budgets[0], &why), 0);
-	assert_int_equal(budgets_check_range(&params, &why), -1);
-	assert_string_equal(why, "budget thread:p99=1s lies beyond the histogram's end (256 us): past it, only the max decides; raise -E or -b");
+	assert_int_equal(check_range(&params, reason), -1);
+	assert_string_equal(reason, "budget thread:p99=1s lies beyond the histogram's end (256 us): past it, only the max decides; raise -E or -b");
 	params.entries = 1000;
 	params.bucket_size = 1001;
-	assert_int_equal(budgets_check_range(&params, &why), 0);
+	assert_int_equal(check_range(&params, reason), 0);
 	/* the max is always known */
 	params.entries = 256;
 	params.bucket_size = 1;
 	assert_int_equal(budget_parse("thread:max=1s", TRACER_TIMERLAT,
 				      MODE_HIST, &params.budgets[0], &why), 0);
-	assert_int_equal(budgets_check_range(&params, &why), 0);
+	assert_int_equal(check_range(&params, reason), 0);
 	assert_int_equal(budget_parse("thread:p100=1s", TRACER_TIMERLAT,
 				      MODE_HIST, &params.budgets[0], &why), -1);
 	assert_string_equal(why, "p100 is the max: write max");
@@ -492,7 +510,7 @@ static void test_junit_undecided(void **state)
 	assert_int_equal(budget_parse("thread:p99=300us", TRACER_TIMERLAT,
 				      MODE_HIST, &m.params.budgets[0], &why), 0);
 	m.params.nr_budgets = 1;
-	m.report.nr_verdicts = budgets_evaluate(&m.params, &m.results,
+	m.report.nr_verdicts = evaluate_params(&m.params, &m.results,
 						m.verdicts, 16);
 	capture_open(&cap);
 	assert_int_equal(report_write_junit(&m.report, cap.stream), 0);
@@ -590,7 +608,7 @@ static void test_user_context_reports(void **state)
 	assert_int_equal(budget_parse("user:max=44us", TRACER_TIMERLAT,
 				      MODE_HIST, &m.params.budgets[0], &why), 0);
 	m.params.nr_budgets = 1;
-	assert_int_equal(budgets_evaluate(&m.params, &m.results, verdicts, 8), 2);
+	assert_int_equal(evaluate_params(&m.params, &m.results, verdicts, 8), 2);
 	assert_int_equal(verdicts[0].result, BUDGET_MET);
 	assert_int_equal(verdicts[1].result, BUDGET_MISSED);
 	assert_int_equal(verdicts[1].value, 45);

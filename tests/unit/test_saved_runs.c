@@ -173,13 +173,18 @@ static void compare_spike(uint64_t spike, const char *rule_text,
 			  struct comparison *cmp, struct live *base,
 			  struct live *new, struct compare_rule *rule)
 {
-	struct compare_side a = { "base.json", &base->params, &base->results };
-	struct compare_side b = { "new.json", &new->params, &new->results };
+	struct compare_side a, b;
 	const char *why;
 	char reason[256];
 
 	live_init(base, 60);
 	live_init(new, spike);
+	a = (struct compare_side){ "base.json",
+				   params_context_view(&base->params),
+				   &base->results };
+	b = (struct compare_side){ "new.json",
+				   params_context_view(&new->params),
+				   &new->results };
 	assert_int_equal(compare_rule_parse(rule_text, rule, &why), 0);
 	assert_int_equal(compare_runs(&a, &b, rule, 1, cmp, reason,
 				      sizeof(reason)), 0);
@@ -250,13 +255,18 @@ static void test_compare_mismatch(void **state)
 	struct compare_rule rule;
 	struct comparison cmp;
 	struct live base, new;
-	struct compare_side a = { "base.json", &base.params, &base.results };
-	struct compare_side b = { "new.json", &new.params, &new.results };
+	struct compare_side a, b;
 	const char *why;
 	char reason[256];
 
 	live_init(&base, 60);
 	live_init(&new, 60);
+	a = (struct compare_side){ "base.json",
+				   params_context_view(&base.params),
+				   &base.results };
+	b = (struct compare_side){ "new.json",
+				   params_context_view(&new.params),
+				   &new.results };
 	CPU_CLR(0, &new.results.cpus);
 	assert_int_equal(compare_rule_parse("irq:max=+1%", &rule, &why), 0);
 	assert_int_equal(compare_runs(&a, &b, &rule, 1, &cmp, reason,
@@ -264,6 +274,7 @@ static void test_compare_mismatch(void **state)
 	assert_string_equal(reason, "CPU 0 is in base.json only: compare runs of the same CPUs");
 	CPU_SET(0, &new.results.cpus);
 	new.params.no_irq = true;
+	b.view = params_context_view(&new.params);
 	assert_int_equal(compare_runs(&a, &b, &rule, 1, &cmp, reason,
 				      sizeof(reason)), -1);
 	assert_string_equal(reason, "rule irq:max=+1% applies to nothing: both runs need context irq (and a histogram for percentiles and over)");
