@@ -59,7 +59,9 @@ struct rtla_params {
 	bool monitor;			/* timerlat monitor */
 
 	/* timerlat's measuring threads (-u, -k, -U); neither: the default */
-	bool user_threads;		/* rtla's own threads read timerlat_fd */
+	bool user_threads;		/* -u: rtla's own threads read
+					   timerlat_fd (the run's choice
+					   where none is given) */
 	bool kernel_threads;		/* the kernel's timerlat/N threads */
 	bool user_load;			/* the user's own workload reads it */
 
@@ -104,7 +106,7 @@ struct rtla_params {
 	uint64_t deepest_idle_state;	/* --deepest-idle-state */
 	uint64_t dma_latency_us;	/* PARAM_UNSET when not given */
 	bool nano;
-	bool pretty;			/* colours: set by the driver on a tty */
+	bool pretty;			/* colours: a top's screens on a tty */
 
 	/* hist */
 	unsigned int bucket_size;

@@ -23,6 +23,7 @@ struct results_layout {
 	unsigned int divisor;		/* ns per displayed unit */
 	unsigned int entries;		/* histogram buckets; 0 in top mode */
 	unsigned int bucket_size;
+	struct context_view view;	/* the contexts measured and shown */
 };
 
 struct cpu_results {
@@ -39,6 +40,7 @@ struct rtla_results {
 	unsigned int divisor;		/* ns per displayed unit */
 	unsigned int entries;		/* histogram buckets; 0 in top mode */
 	unsigned int bucket_size;
+	struct context_view view;	/* the contexts measured and shown */
 	uint64_t elapsed_s;
 	time_t start_time;		/* the measured window's */
 	time_t end_time;

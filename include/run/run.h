@@ -28,6 +28,7 @@ struct run_changes {
 
 /* The measuring threads and what they run under. */
 struct run_workload {
+	bool user_threads;		/* rtla's user-space threads measure */
 	struct user_threads *threads;	/* rtla's user-space ones, or NULL */
 	struct idle_states idle;
 	bool idle_limited;
@@ -39,7 +40,7 @@ struct run_workload {
 struct run {
 	const struct rtla_tool *tool;
 	const struct tracer_desc *tracer;
-	struct rtla_params *params;
+	const struct rtla_params *params;	/* as parsed: never written */
 	struct run_changes changed;
 	struct tracefs_instance *main;	/* the statistics' records */
 	struct tracefs_instance *trace;	/* -t: the trace to save */

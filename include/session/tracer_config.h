@@ -28,8 +28,11 @@ uint64_t tracer_config_runtime_us(const struct rtla_params *params);
  * Every knob the tracer depends on gets a value: the one asked for, or
  * the tracer's default, so a run never inherits a leftover setting.
  * Knobs the kernel lacks (@has_options, @has_print_stack) are left out.
+ * @user_space: user-space threads or the user's load measure, so the
+ * kernel starts no timerlat thread of its own.
  */
-void tracer_config_build(const struct rtla_params *params, bool has_options,
-			 bool has_print_stack, struct tracer_config *config);
+void tracer_config_build(const struct rtla_params *params, bool user_space,
+			 bool has_options, bool has_print_stack,
+			 struct tracer_config *config);
 
 #endif

@@ -3,12 +3,14 @@
 #include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "model/budget.h"
 #include "cli/monitor_options.h"
 #include "cli/options.h"
 #include "cli/output_paths.h"
 #include "cli/parse.h"
+#include "output/render.h"
 
 #define MAX_LONG_OPTIONS	64
 
@@ -888,6 +890,16 @@ static void argv_extra(char **argv, int i, struct extra_words *extra)
 	extra->len += n < 0 ? 0 : (size_t)n < room ? (size_t)n : room - 1;
 }
 
+/* A top's screens (stderr when a report takes stdout) on a terminal. */
+static bool live_colours(const struct tool_id *tool,
+			 const struct rtla_params *params)
+{
+	FILE *text = params_report_to_stdout(params) ? stderr : stdout;
+
+	return tool->mode == MODE_TOP &&
+	       top_display(params->quiet, isatty(fileno(text))).pretty;
+}
+
 enum options_result options_parse(const struct tool_id *tool, int argc,
 				  char **argv, int nr_cpus,
 				  struct rtla_params *params, FILE *err)
@@ -976,6 +988,7 @@ enum options_result options_parse(const struct tool_id *tool, int argc,
 	apply_aa_only(params);
 	if (tool->hwnoise)
 		params->threshold_us = param_or(params->threshold_us, 1);
+	params->pretty = live_colours(tool, params);
 	if (check_combinations(tool, params, err) ||
 	    (tool->monitor && monitor_options_check(tool, params, err)))
 		return OPTIONS_ERROR;

@@ -96,6 +96,7 @@ struct results_layout params_results_layout(const struct rtla_params *params)
 		.divisor = params->nano ? 1 : 1000,
 		.entries = params->mode == MODE_HIST ? params->entries : 0,
 		.bucket_size = params->bucket_size,
+		.view = params_context_view(params),
 	};
 
 	return layout;

@@ -41,6 +41,7 @@ int results_alloc(struct rtla_results *results,
 	results->divisor = layout->divisor;
 	results->entries = layout->entries;
 	results->bucket_size = layout->bucket_size;
+	results->view = layout->view;
 	for (cpu = 0; cpu < nr_cpus; cpu++) {
 		if (!cpu_measured(results, cpu))
 			continue;

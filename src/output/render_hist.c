@@ -212,7 +212,7 @@ void render_hist(FILE *out, const struct rtla_params *params,
 		 const struct rtla_results *results)
 {
 	const struct context_desc *contexts[NR_CONTEXTS];
-	int nr_contexts = tracer_shown_contexts(params, contexts);
+	int nr_contexts = tracer_view_contexts(&results->view, contexts);
 	struct column_set set = { NULL, 0, contexts[0]->fractional_avg };
 	int cpu, c;
 

@@ -134,7 +134,7 @@ void render_timerlat_top(FILE *out, const struct rtla_params *params,
 	struct series_stats all[NR_CONTEXTS];
 	const struct series_stats *row[NR_CONTEXTS];
 	const struct context_desc *contexts[NR_CONTEXTS];
-	int nr = tracer_shown_contexts(params, contexts);
+	int nr = tracer_view_contexts(&results->view, contexts);
 	int cpu, c, width = 15 + nr * (CONTEXT_WIDTH + 1) - 1;
 	char duration[32], cpu_name[16];
 	const struct cpu_results *slot;

@@ -161,7 +161,7 @@ static struct json_object *cpu_object(const struct run_report *report,
 {
 	const struct tracer_desc *tracer = report->results->tracer;
 	const struct context_desc *shown[NR_CONTEXTS];
-	int c, nr = tracer_shown_contexts(report->params, shown);
+	int c, nr = tracer_view_contexts(&report->results->view, shown);
 	struct json_object *obj = json_object_new_object();
 
 	for (c = 0; c < nr; c++)
@@ -175,7 +175,7 @@ static struct json_object *cpu_object(const struct run_report *report,
 static struct json_object *all_object(const struct run_report *report)
 {
 	const struct context_desc *shown[NR_CONTEXTS];
-	int c, nr = tracer_shown_contexts(report->params, shown);
+	int c, nr = tracer_view_contexts(&report->results->view, shown);
 	struct json_object *obj = json_object_new_object();
 	struct histogram merged;
 

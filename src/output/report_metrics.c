@@ -60,7 +60,7 @@ static void write_family(FILE *out, const struct run_report *report,
 {
 	const struct rtla_results *results = report->results;
 	const struct context_desc *shown[NR_CONTEXTS];
-	int cpu, c, nr = tracer_shown_contexts(report->params, shown);
+	int cpu, c, nr = tracer_view_contexts(&results->view, shown);
 
 	fprintf(out, "# HELP %s %s\n# TYPE %s %s\n", name, help, name, type);
 	for (cpu = 0; cpu < results->nr_cpus; cpu++)

@@ -211,7 +211,6 @@ void run_measure(struct run *run)
 	uint64_t start, now, next_screen, end = 0;
 	long interval = collector_interval_ns(run->collector);
 
-	run->params->pretty = run->tool->live && display.pretty;
 	run_start_window(run);
 	start = now_ns();
 	next_screen = start + NSEC_PER_SEC;

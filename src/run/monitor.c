@@ -34,6 +34,7 @@ static int alloc_like(struct rtla_results *to,
 		.divisor = results->divisor,
 		.entries = results->entries,
 		.bucket_size = results->bucket_size,
+		.view = results->view,
 	};
 
 	return results_alloc(to, &layout, results->nr_cpus);
@@ -61,7 +62,7 @@ int monitor_init(struct monitor *m, struct run *run)
 		.windows = &m->windows,
 		.bounds = params->buckets.nr ? &params->buckets : NULL,
 		.contexts = m->shown,
-		.nr_contexts = tracer_shown_contexts(params, m->shown),
+		.nr_contexts = tracer_view_contexts(&run->results.view, m->shown),
 		.version = RTLA_VERSION,
 		.kernel_release = m->kernel_release,
 	};

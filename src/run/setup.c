@@ -131,7 +131,7 @@ static int first_cpu(const cpu_set_t *cpus)
  */
 static int choose_threads(struct run *run)
 {
-	struct rtla_params *params = run->params;
+	const struct rtla_params *params = run->params;
 	char path[64];
 	bool has_fd;
 
@@ -145,14 +145,17 @@ static int choose_threads(struct run *run)
 			  path, params->user_load ? "-U" : "-u");
 		return -1;
 	}
-	if (!params->kernel_threads && !params->user_load && has_fd)
-		params->user_threads = true;
+	run->workload.user_threads = params->user_threads ||
+				     (!params->kernel_threads &&
+				      !params->user_load && has_fd);
+	run->results.view.user = run->workload.user_threads ||
+				 params->user_load;
 	if (param_given(params->aligned_us) &&
 	    !knob_present(&run->changed.knobs, KNOB_TIMERLAT_ALIGN)) {
 		run_error(run, "this kernel cannot align timerlat threads: no osnoise/timerlat_align_us (Linux 6.18 or later)");
 		return -1;
 	}
-	run_debug(run, "measuring with %s", params->user_threads ?
+	run_debug(run, "measuring with %s", run->workload.user_threads ?
 		  "rtla's user-space threads" : params->user_load ?
 		  "the user's workload" : "the kernel's threads");
 	return 0;
@@ -173,7 +176,8 @@ static int apply_config(struct run *run)
 		run_error(run, "this kernel cannot save stacks: no osnoise/print_stack (CONFIG_STACKTRACE)");
 		return -1;
 	}
-	tracer_config_build(run->params, has_options, has_stack, &config);
+	tracer_config_build(run->params, run->results.view.user, has_options,
+			    has_stack, &config);
 	if (!knobs_apply(&run->changed.knobs, config.settings, config.count, &failed))
 		return 0;
 	run_error(run, "the kernel refused '%s' for %s: %s", failed->value,
@@ -295,8 +299,7 @@ static int open_collector(struct run *run, enum collector_choice choice)
 		.period_us = param_or(params->period_us,
 				      TIMERLAT_DEFAULT_PERIOD_US),
 		/* an IRQ and a thread sample a period, one more from user space */
-		.records_per_period = params->user_threads ||
-				      params->user_load ? 3 : 2,
+		.records_per_period = run->results.view.user ? 3 : 2,
 		.say = collector_says,
 		.say_ctx = run,
 	};

@@ -207,7 +207,7 @@ int run_workload_setup(struct run *run)
 
 	if (move_rtla(run) || hold_cpus(run))
 		return -1;
-	if (params->user_threads) {
+	if (run->workload.user_threads) {
 		run->workload.threads = user_threads_start(&params->cpu_set,
 						       run->results.nr_cpus,
 						       &params->sched);

@@ -56,24 +56,24 @@ static void add_osnoise(const struct rtla_params *params,
 
 /* DEFAULTS, then the options the command line asks for. */
 static const char *options_value(const struct rtla_params *params,
-				 struct tracer_config *config)
+				 bool user_space, struct tracer_config *config)
 {
 	char *buf = config->options;
 
 	snprintf(buf, sizeof(config->options), "DEFAULTS%s%s%s",
 		 params->hwnoise ? " OSNOISE_IRQ_DISABLE" : "",
-		 params->user_threads || params->user_load ?
-		 " NO_OSNOISE_WORKLOAD" : "",
+		 user_space ? " NO_OSNOISE_WORKLOAD" : "",
 		 param_given(params->aligned_us) ? " TIMERLAT_ALIGN" : "");
 	return buf;
 }
 
-void tracer_config_build(const struct rtla_params *params, bool has_options,
+void tracer_config_build(const struct rtla_params *params, bool user_space,
+			 bool has_options,
 			 bool has_print_stack, struct tracer_config *config)
 {
 	config->count = 0;
 	if (has_options)
-		add(config, KNOB_OPTIONS, options_value(params, config));
+		add(config, KNOB_OPTIONS, options_value(params, user_space, config));
 	add(config, KNOB_CPUS, params->cpus ? params->cpus : "all");
 	if (params->tracer == TRACER_OSNOISE) {
 		add_osnoise(params, config);

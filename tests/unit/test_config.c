@@ -19,7 +19,7 @@ static void test_timerlat_defaults(void **state)
 	struct tracer_config c;
 
 	params_init(&p, TRACER_TIMERLAT, MODE_HIST);
-	tracer_config_build(&p, true, true, &c);
+	tracer_config_build(&p, p.user_threads || p.user_load, true, true, &c);
 	assert_string_equal(value_of(&c, KNOB_OPTIONS), "DEFAULTS");
 	assert_string_equal(value_of(&c, KNOB_CPUS), "all");
 	assert_string_equal(value_of(&c, KNOB_TIMERLAT_PERIOD), "1000");
@@ -41,7 +41,7 @@ static void test_timerlat_given(void **state)
 	p.stop_us = 40;
 	p.stop_total_us = 50;
 	p.print_stack_us = 30;
-	tracer_config_build(&p, false, false, &c);
+	tracer_config_build(&p, p.user_threads || p.user_load, false, false, &c);
 	assert_null(value_of(&c, KNOB_OPTIONS));
 	assert_null(value_of(&c, KNOB_PRINT_STACK));
 	assert_string_equal(value_of(&c, KNOB_CPUS), "1-2");
@@ -59,7 +59,7 @@ static void test_timerlat_user_threads_aligned(void **state)
 	params_init(&p, TRACER_TIMERLAT, MODE_HIST);
 	p.user_threads = true;
 	p.aligned_us = 20;
-	tracer_config_build(&p, true, true, &c);
+	tracer_config_build(&p, p.user_threads || p.user_load, true, true, &c);
 	assert_string_equal(value_of(&c, KNOB_OPTIONS),
 			    "DEFAULTS NO_OSNOISE_WORKLOAD TIMERLAT_ALIGN");
 	assert_string_equal(value_of(&c, KNOB_TIMERLAT_ALIGN), "20");
@@ -68,7 +68,7 @@ static void test_timerlat_user_threads_aligned(void **state)
 	p.user_threads = false;
 	p.user_load = true;
 	p.aligned_us = PARAM_UNSET;
-	tracer_config_build(&p, true, true, &c);
+	tracer_config_build(&p, p.user_threads || p.user_load, true, true, &c);
 	assert_string_equal(value_of(&c, KNOB_OPTIONS),
 			    "DEFAULTS NO_OSNOISE_WORKLOAD");
 	assert_null(value_of(&c, KNOB_TIMERLAT_ALIGN));
@@ -80,23 +80,23 @@ static void test_osnoise_period_runtime(void **state)
 	struct tracer_config c;
 
 	params_init(&p, TRACER_OSNOISE, MODE_TOP);
-	tracer_config_build(&p, true, true, &c);
+	tracer_config_build(&p, p.user_threads || p.user_load, true, true, &c);
 	assert_string_equal(value_of(&c, KNOB_PERIOD), "1000000");
 	assert_string_equal(value_of(&c, KNOB_RUNTIME), "1000000");
 	assert_string_equal(value_of(&c, KNOB_TRACING_THRESH), "0");
 	assert_null(value_of(&c, KNOB_TIMERLAT_PERIOD));
 
 	p.period_us = 500000;
-	tracer_config_build(&p, true, true, &c);
+	tracer_config_build(&p, p.user_threads || p.user_load, true, true, &c);
 	assert_string_equal(value_of(&c, KNOB_RUNTIME), "500000");
 
 	p.period_us = PARAM_UNSET;
 	p.runtime_us = 2000000;
-	tracer_config_build(&p, true, true, &c);
+	tracer_config_build(&p, p.user_threads || p.user_load, true, true, &c);
 	assert_string_equal(value_of(&c, KNOB_PERIOD), "2000000");
 
 	p.threshold_us = 3;
-	tracer_config_build(&p, true, true, &c);
+	tracer_config_build(&p, p.user_threads || p.user_load, true, true, &c);
 	assert_string_equal(value_of(&c, KNOB_TRACING_THRESH), "3");
 }
 
@@ -107,7 +107,7 @@ static void test_hwnoise(void **state)
 
 	params_init(&p, TRACER_OSNOISE, MODE_TOP);
 	p.hwnoise = true;
-	tracer_config_build(&p, true, true, &c);
+	tracer_config_build(&p, p.user_threads || p.user_load, true, true, &c);
 	assert_string_equal(value_of(&c, KNOB_OPTIONS),
 			    "DEFAULTS OSNOISE_IRQ_DISABLE");
 }

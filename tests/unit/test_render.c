@@ -38,6 +38,8 @@ static char *render(struct fixture *f,
 {
 	struct capture cap;
 
+	/* the contexts the test's params ask for, as a run's setup shows */
+	f->results.view = params_context_view(&f->params);
 	capture_open(&cap);
 	fn(cap.stream, &f->params, &f->results);
 	return (char *)capture_close(&cap);
@@ -238,6 +240,7 @@ static void expect_piped(struct fixture *f,
 	struct capture cap;
 
 	f->params.pretty = top_display(false, false).pretty;
+	f->results.view = params_context_view(&f->params);
 	capture_open(&cap);
 	f->results.elapsed_s = first_s;
 	render_screen_start(cap.stream);

@@ -584,7 +584,7 @@ static void test_user_context_reports(void **state)
 	json_object_put(root);
 	free((char *)text);
 
-	m.params.user_threads = true;
+	m.results.view.user = true;	/* the run measured with user threads */
 	fill(&m.results.cpu[0].hist[CTX_USER], 40, 3);
 	fill(&m.results.cpu[1].hist[CTX_USER], 45, 1);
 	capture_open(&cap);
