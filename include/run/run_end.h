@@ -3,6 +3,7 @@
 #define RTLA_RUN_END_H
 
 #include <stdbool.h>
+#include <stddef.h>
 
 /* Why measuring ended, as the reports record it. */
 enum run_end {
@@ -12,8 +13,12 @@ enum run_end {
 	RUN_END_SIGNAL,		/* a signal ended it */
 };
 
-/* "duration", "threshold", "workload", or the signal's name ("SIGTERM"). */
-const char *run_end_name(enum run_end end, int sig);
+/*
+ * "duration", "threshold", "workload", or the signal's name ("SIGTERM"),
+ * written into @name (RUN_END_NAME_SIZE bytes are enough).
+ */
+#define RUN_END_NAME_SIZE	24
+const char *run_end_name(enum run_end end, int sig, char *name, size_t size);
 
 /*
  * The exit status after @sig asked the run to end, as rtla 7.2's: it

@@ -19,21 +19,11 @@ static int fail(const char **why, const char *reason)
 	return -1;
 }
 
-/* "timerlat budgets are on irq or thread", from the tracer's table. */
-static const char *context_list(enum rtla_tracer tracer)
-{
-	const struct tracer_desc *desc = tracer_desc(tracer);
-	static char text[128];
-	size_t len;
-	int i;
-
-	len = snprintf(text, sizeof(text), "%s budgets are on", desc->name);
-	for (i = 0; i < desc->nr_contexts && len < sizeof(text); i++)
-		len += snprintf(text + len, sizeof(text) - len, "%s %s",
-				!i ? "" : i == desc->nr_contexts - 1 ? " or" : ",",
-				desc->contexts[i].key);
-	return text;
-}
+/* Why a context is refused: the contexts each tracer's table holds. */
+static const char *const context_reasons[] = {
+	[TRACER_TIMERLAT] = "timerlat budgets are on irq, thread or user",
+	[TRACER_OSNOISE] = "osnoise budgets are on noise",
+};
 
 static int parse_stat(const char *name, struct budget *budget)
 {
@@ -87,7 +77,7 @@ int budget_parse(const char *text, enum rtla_tracer tracer,
 		 colon + 1);
 	ctx = tracer_context(tracer_desc(tracer), context);
 	if (!ctx)
-		return fail(why, context_list(tracer));
+		return fail(why, context_reasons[tracer]);
 	budget->context = ctx->id;
 	if (parse_stat(stat, budget))
 		return fail(why, "statistic must be max, avg, over or a percentile like p99.9");

@@ -78,6 +78,7 @@ static int write_reports(struct run *run, int status,
 {
 	const struct rtla_params *params = run->params;
 	struct system_facts system;
+	char end_name[RUN_END_NAME_SIZE];
 	struct run_report report = {
 		.tool_name = run->tool->id.name,
 		.version = RTLA_VERSION,
@@ -87,7 +88,8 @@ static int write_reports(struct run *run, int status,
 		.start_time = run->results.start_time,
 		.end_time = run->results.end_time,
 		.exit_status = status,
-		.end_reason = run_end_name(run_end_of(run), run_stop_requested),
+		.end_reason = run_end_name(run_end_of(run), run_stop_requested,
+					   end_name, sizeof(end_name)),
 		.interrupted = run_end_of(run) == RUN_END_SIGNAL &&
 			       run_stop_requested != SIGALRM &&
 			       params->duration_s,

@@ -5,9 +5,8 @@
 
 #include "run/run_end.h"
 
-const char *run_end_name(enum run_end end, int sig)
+const char *run_end_name(enum run_end end, int sig, char *name, size_t size)
 {
-	static char name[24];
 	const char *abbrev;
 
 	switch (end) {
@@ -18,9 +17,9 @@ const char *run_end_name(enum run_end end, int sig)
 	case RUN_END_SIGNAL:
 		abbrev = sigabbrev_np(sig);
 		if (abbrev)
-			snprintf(name, sizeof(name), "SIG%s", abbrev);
+			snprintf(name, size, "SIG%s", abbrev);
 		else
-			snprintf(name, sizeof(name), "signal %d", sig);
+			snprintf(name, size, "signal %d", sig);
 		return name;
 	default:
 		return "duration";

@@ -35,11 +35,15 @@ static void test_status_after_signal(void **state)
 
 static void test_end_names(void **state)
 {
-	assert_string_equal(run_end_name(RUN_END_DURATION, 0), "duration");
-	assert_string_equal(run_end_name(RUN_END_THRESHOLD, 0), "threshold");
-	assert_string_equal(run_end_name(RUN_END_WORKLOAD, 0), "workload");
-	assert_string_equal(run_end_name(RUN_END_SIGNAL, SIGTERM), "SIGTERM");
-	assert_string_equal(run_end_name(RUN_END_SIGNAL, SIGHUP), "SIGHUP");
+	char name[RUN_END_NAME_SIZE];
+
+	assert_string_equal(run_end_name(RUN_END_DURATION, 0, name, sizeof(name)), "duration");
+	assert_string_equal(run_end_name(RUN_END_THRESHOLD, 0, name, sizeof(name)), "threshold");
+	assert_string_equal(run_end_name(RUN_END_WORKLOAD, 0, name, sizeof(name)), "workload");
+	assert_string_equal(run_end_name(RUN_END_SIGNAL, SIGTERM, name, sizeof(name)), "SIGTERM");
+	assert_string_equal(run_end_name(RUN_END_SIGNAL, SIGHUP, name, sizeof(name)), "SIGHUP");
+	assert_string_equal(run_end_name(RUN_END_SIGNAL, SIGRTMIN + 3, name,
+					 sizeof(name)), "signal 37");
 }
 
 static void test_paths_same(void **state)
