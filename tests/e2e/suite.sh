@@ -343,7 +343,7 @@ monitor_case() {
 # name, the last three kept), tracing re-armed (the counts go on
 # growing), the time between counted as unmeasured.
 monitor_hits_case() {
-	local err hits logged analysed unmeasured traces
+	local err hits logged analysed unmeasured traces last want
 
 	rm -f hit.txt*
 	monitor_run monitor-hits -p 2000 -T 1 --on-threshold shell,command=true \
@@ -359,11 +359,16 @@ monitor_hits_case() {
 	[ "$analysed" -ge "$logged" ] || echo "$analysed analyses for $logged hits"
 	awk -v u="$unmeasured" 'BEGIN { exit !(u > 0) }' ||
 		echo "no unmeasured time after $hits hits"
-	# the last three hits' traces, each its own
+	# the last three hits' traces, each its own; a SIGTERM that came
+	# while the last hit's command ran ends its actions: no trace then
+	last=$hits want="hit.txt.$((hits - 2)) hit.txt.$((hits - 1)) hit.txt.$hits "
+	if grep -q 'rtla was asked to stop, and so was the command$' "$OUT.err"; then
+		last=$((hits - 1)) want="hit.txt.$((hits - 2)) hit.txt.$((hits - 1)) "
+	fi
 	traces=$(ls hit.txt* 2>/dev/null | sort -t . -k 3 -n | tr '\n' ' ')
-	[ "$traces" = "hit.txt.$((hits - 2)) hit.txt.$((hits - 1)) hit.txt.$hits " ] ||
-		echo "saved traces: $traces, not the last 3 of $hits"
-	[ -s hit.txt.$hits ] || echo "the last hit's trace is empty")
+	[ "$traces" = "$want" ] ||
+		echo "saved traces: $traces, not those of the last 3 of $hits hits"
+	[ -s hit.txt.$last ] || echo "the last saved trace (hit $last) is empty")
 	monitor_report "ours: rtla timerlat monitor -T 1: hits counted, analysed, traced past" "$err"
 }
 
