@@ -6,7 +6,8 @@
 # uninstall removes them all; building the binary needs no man tool.
 #
 # Run from the top of the tree: tests/docs/check_install.sh
-set -eu
+# every check is reported (TAP), the status says whether one failed
+set -u
 
 make=${MAKE:-make}
 pages="rtla rtla-osnoise rtla-osnoise-top rtla-osnoise-hist rtla-timerlat
@@ -14,13 +15,7 @@ rtla-timerlat-top rtla-timerlat-hist rtla-timerlat-monitor rtla-hwnoise rtla-rep
 rtla-plot"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-status=0
-
-fail()
-{
-	echo "FAIL: $*"
-	status=1
-}
+. tests/e2e/tap.sh
 
 # same_version BINDIR CMD ARGS...: prints what "rtla --version" prints
 same_version()
@@ -28,8 +23,9 @@ same_version()
 	dir=$1
 	shift
 	want=$("$dir/rtla" --version)
-	got=$("$dir/$@" 2>&1) && [ "$got" = "$want" ] ||
-		fail "$*: '$got', not '$want'"
+	got=$("$dir/$@" 2>&1)
+	tap_check "$* prints rtla's version" \
+		"$([ "$got" = "$want" ] || echo "'$got', not '$want'")"
 }
 
 # expected PREFIX: the files "make install" must create, sorted
@@ -74,53 +70,45 @@ for prefix in /usr/local /usr; do
 		set -- DESTDIR="$root" prefix="$prefix"
 	fi
 	if ! $make --no-print-directory -s install "$@" >"$tmp/log" 2>&1; then
-		cat "$tmp/log"
-		fail "make install $*"
+		tap_check "make install $*" "$(cat "$tmp/log")"
 		continue
 	fi
 	expected "$prefix" >"$tmp/expected"
 	installed "$root" >"$tmp/installed"
-	if diff -u "$tmp/expected" "$tmp/installed"; then
-		echo "ok: make install $* installs exactly the expected files"
-	else
-		fail "make install $*: unexpected files or modes (diff above)"
-	fi
-	cmp -s completion/rtla "$root$prefix/share/bash-completion/completions/rtla" ||
-		fail "the installed completion differs from completion/rtla"
+	tap_check "make install $* installs exactly the expected files" \
+		"$(diff -u "$tmp/expected" "$tmp/installed")"
+	tap_check "$prefix: the installed completion is completion/rtla" \
+		"$(cmp completion/rtla "$root$prefix/share/bash-completion/completions/rtla" 2>&1)"
 	unit=$(find "$root" -name rtla-timerlat-monitor.service)
-	[ -n "$unit" ] &&
-	grep -qx "ExecStart=$prefix/bin/rtla timerlat monitor \$RTLA_MONITOR_OPTS" "$unit" ||
-		fail "the installed unit does not run $prefix/bin/rtla"
-	"$root$prefix/bin/rtla" --version >/dev/null ||
-		fail "the installed rtla does not run"
-	"$root$prefix/bin/rtla" plot --help >/dev/null ||
-		fail "the installed rtla plot does not find rtla-plot"
+	tap_check "$prefix: the installed unit runs $prefix/bin/rtla" \
+		"$([ -n "$unit" ] &&
+		   grep -qx "ExecStart=$prefix/bin/rtla timerlat monitor \$RTLA_MONITOR_OPTS" "$unit" ||
+		   echo "no ExecStart=$prefix/bin/rtla timerlat monitor in '$unit'")"
+	tap_check "$prefix: the installed rtla runs" \
+		"$("$root$prefix/bin/rtla" --version 2>&1 >/dev/null || echo failed)"
+	tap_check "$prefix: the installed rtla plot finds rtla-plot" \
+		"$("$root$prefix/bin/rtla" plot --help 2>&1 >/dev/null || echo failed)"
 	# the links take --version as rtla does
 	for cmd in "osnoise --version" "timerlat --version" "timerlat -V" \
 		   "rtla timerlat --version"; do
 		same_version "$root$prefix/bin" $cmd
 	done
+	bad=
 	for page in $pages; do
 		man -l "$root$prefix/share/man/man1/$page.1" >/dev/null 2>&1 ||
-			fail "the installed $page.1 does not render"
+			bad="$bad $page.1"
 	done
+	tap_check "$prefix: every installed man page renders" \
+		"$([ -z "$bad" ] || echo "these do not:$bad")"
 
 	$make --no-print-directory -s uninstall "$@" >"$tmp/log" 2>&1 ||
-		{ cat "$tmp/log"; fail "make uninstall $*"; }
-	left=$(installed "$root")
-	if [ -n "$left" ]; then
-		fail "make uninstall $* leaves: $left"
-	else
-		echo "ok: make uninstall $* removes every file"
-	fi
+		tap_check "make uninstall $*" "$(cat "$tmp/log")"
+	tap_check "make uninstall $* removes every file" \
+		"$(left=$(installed "$root"); [ -z "$left" ] || echo "it leaves: $left")"
 done
 
 # The binary builds without a man tool: "all" never runs it.
-if $make --no-print-directory -n -B all RST2MAN=/nonexistent/rst2man 2>&1 |
-   grep -q rst2man; then
-	fail "make all runs the man tool"
-else
-	echo "ok: make all does not need the man tool"
-fi
-
-exit $status
+tap_check "make all does not need the man tool" \
+	"$($make --no-print-directory -n -B all RST2MAN=/nonexistent/rst2man 2>&1 |
+	   grep rst2man | head -n 3)"
+tap_done
