@@ -14,9 +14,12 @@ struct tracefs_backend;
  * source.  -1 when neither can be had (said).
  */
 int source_counts_open(struct collector *c, struct tracefs_backend *reader);
-/* The triggers' counts into the results' sources (replacing them). */
+/*
+ * The triggers' counts into the results' sources (replacing them); after
+ * source_counts_freeze(), nothing: the counts are those it read.
+ */
 void source_counts_read(struct collector *c);
-/* Count nothing more (the run's end). */
+/* The window has ended: its counts are read now. */
 void source_counts_freeze(struct collector *c);
 /* Forget what was counted (a warm-up's end). */
 void source_counts_reset(struct collector *c);

@@ -8,7 +8,6 @@
 #include <tracefs.h>
 
 #include "collect/collector_backend.h"
-#include "collect/hist_trigger.h"
 #include "collect/sample_source.h"
 #include "collect/source_counts.h"
 #include "collect/source_hist.h"
@@ -17,6 +16,7 @@
 
 struct source_triggers {
 	char *spec[NR_SOURCE_KINDS];	/* as written; NULL: not set */
+	bool frozen;			/* read at the window's end */
 };
 
 static int write_trigger(struct collector *c, enum source_kind kind,
@@ -122,7 +122,7 @@ void source_counts_read(struct collector *c)
 	char *text;
 	int k;
 
-	if (!c->source_triggers)
+	if (!c->source_triggers || c->source_triggers->frozen)
 		return;
 	sources_reset(s);
 	for (k = 0; k < NR_SOURCE_KINDS; k++) {
@@ -146,33 +146,34 @@ void source_counts_read(struct collector *c)
 		      total, (unsigned long long)all);
 }
 
-/* @command (pause, clear) to every trigger. */
-static void command_all(struct collector *c, const char *command)
-{
-	char buf[300];
-	int k;
-
-	for (k = 0; k < NR_SOURCE_KINDS; k++)
-		if (noise_hist_command(c->source_triggers->spec[k], command,
-				       buf, sizeof(buf)) ||
-		    write_trigger(c, k, buf))
-			collector_say(c, false, "cannot %s the hist trigger of %s:%s: %s",
-				      command, SOURCE_SYSTEM,
-				      source_event_name(k), strerror(errno));
-}
-
+/*
+ * onmax()'s variable makes the kernel refuse a trigger's pause and clear
+ * commands (the variable would be defined twice): the counts are read
+ * when the window ends, and a trigger is cleared by setting it again.
+ */
 void source_counts_freeze(struct collector *c)
 {
-	if (c->source_triggers)
-		command_all(c, "pause");
+	if (!c->source_triggers || c->source_triggers->frozen)
+		return;
+	source_counts_read(c);
+	c->source_triggers->frozen = true;
 }
 
 void source_counts_reset(struct collector *c)
 {
+	struct source_triggers *t = c->source_triggers;
+	char off[260];
+	int k;
+
 	if (c->config.results->sources)
 		sources_reset(c->config.results->sources);
-	if (c->source_triggers)
-		command_all(c, "clear");
+	for (k = 0; t && k < NR_SOURCE_KINDS; k++) {
+		snprintf(off, sizeof(off), "!%s", t->spec[k]);
+		if (write_trigger(c, k, off) || write_trigger(c, k, t->spec[k]))
+			collector_say(c, true, "cannot set the hist trigger of %s:%s again: %s",
+				      SOURCE_SYSTEM, source_event_name(k),
+				      strerror(errno));
+	}
 }
 
 void source_counts_close(struct collector *c)

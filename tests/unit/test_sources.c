@@ -338,40 +338,46 @@ static void test_render_golden(void **state)
 	fixture_free(&f);
 }
 
+/* What @write makes of @report. */
+static char *report_text(const struct run_report *report,
+			 int (*write)(const struct run_report *, FILE *))
+{
+	struct capture cap;
+
+	capture_open(&cap);
+	assert_int_equal(write(report, cap.stream), 0);
+	return (char *)capture_close(&cap);
+}
+
 static void test_reports(void **state)
 {
 	struct system_facts system = { .cpu_dma_latency_us = -1 };
 	struct run_report report = { .tool_name = "osnoise hist",
 				     .version = "test", .system = &system };
-	struct capture cap;
 	struct fixture f;
-	const char *text;
+	char *text;
 
 	fixture_init(&f, MODE_HIST, true);
 	f.results.collector = "hist-trigger";
 	report.params = &f.params;
 	report.results = &f.results;
-	capture_open(&cap);
-	assert_int_equal(report_write_openmetrics(&report, cap.stream), 0);
-	text = capture_close(&cap);
+	text = report_text(&report, report_write_openmetrics);
 	assert_non_null(strstr(text, "# TYPE rtla_osnoise_source_seconds_total counter\n"));
 	assert_non_null(strstr(text, "rtla_osnoise_source_seconds_total{cpu=\"1\",kind=\"thread\",source=\"noisy:321\"} 0.401234567\n"));
 	assert_non_null(strstr(text, "rtla_osnoise_source_seconds_total{cpu=\"1\",kind=\"irq\",source=\"local_timer\"} 0.0025\n"));
 	assert_non_null(strstr(text, "rtla_osnoise_source_seconds_total{cpu=\"1\",kind=\"other\",source=\"other\"} 0.00056\n"));
 	/* bounded: top 2 and other */
 	assert_null(strstr(text, "source=\"TIMER\""));
-	free(cap.text);
+	free(text);
 
-	capture_open(&cap);
-	assert_int_equal(report_write_json(&report, cap.stream), 0);
-	text = capture_close(&cap);
+	text = report_text(&report, report_write_json);
 	/* every source in the JSON, not only the top N */
 	assert_non_null(strstr(text, "\"source\": \"TIMER\",\n              \"count\": 50,\n              \"total_ns\": 500000,\n              \"max_ns\": 30000,\n              \"avg_ns\": 10000,\n              \"share_percent\": 0.12\n"));
 	assert_non_null(strstr(text, "\"share_percent\": 99.24\n"));
 	assert_non_null(strstr(text, "\"source\": \"hardware\""));
 	assert_non_null(strstr(text, "\"total_ns\": 404294567"));
 	assert_non_null(strstr(text, "\"max_exact\": true"));
-	free(cap.text);
+	free(text);
 	fixture_free(&f);
 }
 
