@@ -386,8 +386,12 @@ monitor_cases() {
 # noisy, pinned to CPU 1 beside the tracer's thread, must come first of
 # CPU 1's sources; the shares sum to 100 %; the sources' total is the
 # tracer's noise but for the gaps' overhead (IRQ entry and exit, the
-# switches to and from a thread, the events' own recording), which TCG
-# makes tens of us a gap: at least half of it here, at most 5 % over it.
+# switches to and from a thread, the events' own recording) and, under
+# TCG, the time a virtual CPU stalls with an interrupt pending, which a
+# loaded host makes up to half the noise and more (68-76 % of it seen in
+# osnoise top, 36 % in one osnoise hist on 7.2-rt): at least a quarter
+# of it here, and never more than 5 % over it (osnoise top's last,
+# partial period is in the sources, not in its noise).
 # $1: the case id, $2: the tool, the rest its arguments.
 sources_case() {
 	local id=$1 tool=$2 pid err noise total shares first want
@@ -404,9 +408,9 @@ sources_case() {
 	case " $* " in *" --sources-by-comm "*) want=noisy ;; esac
 	tr -d ' \n' <"$id.json" | sed 's/.*"rtla"://' >"$id.flat"
 	if [ "$tool" = "osnoise top" ]; then
-		noise=$(grep -o '"periods":{"periods":[0-9]*,"runtime":[0-9]*,"noise":[0-9]*' "$id.flat" | sed 's/.*://')
+		noise=$(grep -o '"periods":{"periods":[0-9]*,"runtime":[0-9]*,"noise":[0-9]*' "$id.flat" | sed -n '1s/.*://p')
 	else
-		noise=$(grep -o '"noise":{"count":[0-9]*,"min":[0-9]*,"max":[0-9]*,"avg":[0-9.e+-]*,"sum":[0-9]*' "$id.flat" | sed 's/.*://')
+		noise=$(grep -o '"noise":{"count":[0-9]*,"min":[0-9]*,"max":[0-9]*,"avg":[0-9.e+-]*,"sum":[0-9]*' "$id.flat" | sed -n '1s/.*://p')
 	fi
 	total=$(grep -o '"sources":{"total_ns":[0-9]*' "$id.flat" | sed 's/.*://')
 	shares=$(grep -o '"share_percent":[0-9.]*' "$id.flat" | sed 's/.*://' |
@@ -419,7 +423,7 @@ sources_case() {
 	awk -v s="$shares" 'BEGIN { exit !(s >= 99.9 && s <= 100.1) }' ||
 		echo "shares sum to $shares %"
 	awk -v t="${total:-0}" -v n="${noise:-0}" \
-		'BEGIN { exit !(n > 0 && t / 1000 >= n * 0.5 && t / 1000 <= n * 1.05) }' ||
+		'BEGIN { exit !(n > 0 && t / 1000 >= n * 0.25 && t / 1000 <= n * 1.05) }' ||
 		echo "sources' total $total ns against the tracer's noise $noise us"
 	grep -q "^rtla_osnoise_source_seconds_total{cpu=\"1\",kind=\"thread\",source=\"$want\"} " "$id.prom" ||
 		echo "no $want in --openmetrics"
