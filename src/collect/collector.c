@@ -150,11 +150,16 @@ void collector_snapshot(struct collector *c)
 	source_counts_read(c);
 }
 
+/*
+ * --sources' triggers are set again, which takes long (the kernel waits
+ * for its tracepoints' readers), before the backend's own clear: the
+ * noise is not counted from longer before the window than its sources.
+ */
 void collector_reset(struct collector *c)
 {
+	source_counts_reset(c);
 	if (c->ops->reset)
 		c->ops->reset(c);
-	source_counts_reset(c);
 }
 
 void collector_freeze(struct collector *c)

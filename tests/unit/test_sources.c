@@ -140,41 +140,36 @@ static void parse_file(const char *file, enum source_kind kind,
 	free(text);
 }
 
+static void expect_source(const struct noise_sources *s, int cpu,
+			  const char *name, uint64_t count, uint64_t total,
+			  uint64_t max)
+{
+	const struct noise_source *src = find(s, cpu, name);
+
+	assert_int_equal(src->count, count);
+	assert_int_equal(src->total_ns, total);
+	assert_int_equal(src->max_ns, max);
+}
+
 /* Hist files captured from the kernels' own triggers (source_hist.c's). */
 static void test_parse_golden(void **state)
 {
-	const struct noise_source *src;
 	struct noise_sources s;
 
 	assert_int_equal(sources_alloc(&s, 2, 5, false), 0);
 	parse_file("sources/irq_noise-7.2.hist", SOURCE_IRQ, &s, 6);
-	src = find(&s, 1, "local_timer");
-	assert_int_equal(src->count, 422);
-	assert_int_equal(src->total_ns, 26559841);
-	assert_int_equal(src->max_ns, 429485);
-	src = find(&s, 0, "call_function_single");
-	assert_int_equal(src->count, 10);
-	assert_int_equal(src->total_ns, 195582);
-	assert_int_equal(src->max_ns, 58521);
+	expect_source(&s, 1, "local_timer", 422, 26559841, 429485);
+	expect_source(&s, 0, "call_function_single", 10, 195582, 58521);
 	parse_file("sources/thread_noise-7.2.hist", SOURCE_THREAD, &s, 24);
-	src = find(&s, 1, "sh:139");
-	assert_int_equal(src->count, 49);
-	assert_int_equal(src->total_ns, 390794328);
-	assert_int_equal(src->max_ns, 34174469);
+	expect_source(&s, 1, "sh:139", 49, 390794328, 34174469);
 	find(&s, 1, "kworker/u9:0:83");
 	assert_int_equal(s.cpu[0].nr + s.cpu[1].nr, 30);
 	sources_reset(&s);
 
 	parse_file("sources/irq_noise-6.1.hist", SOURCE_IRQ, &s, 5);
-	src = find(&s, 1, "local_timer");
-	assert_int_equal(src->count, 242);
-	assert_int_equal(src->total_ns, 265130301);
-	assert_int_equal(src->max_ns, 43172658);
+	expect_source(&s, 1, "local_timer", 242, 265130301, 43172658);
 	parse_file("sources/thread_noise-6.1.hist", SOURCE_THREAD, &s, 25);
-	src = find(&s, 1, "sh:114");
-	assert_int_equal(src->count, 8);
-	assert_int_equal(src->total_ns, 101447535);
-	assert_int_equal(src->max_ns, 18355904);
+	expect_source(&s, 1, "sh:114", 8, 101447535, 18355904);
 	sources_free(&s);
 }
 
@@ -349,8 +344,31 @@ static char *report_text(const struct run_report *report,
 	return (char *)capture_close(&cap);
 }
 
+/* Each of @wanted (NULL-terminated) is in @text. */
+static void expect_all(const char *text, const char *const *wanted)
+{
+	for (; *wanted; wanted++)
+		if (!strstr(text, *wanted))
+			fail_msg("missing: %s", *wanted);
+}
+
 static void test_reports(void **state)
 {
+	static const char *const metrics[] = {
+		"# TYPE rtla_osnoise_source_seconds_total counter\n",
+		"rtla_osnoise_source_seconds_total{cpu=\"1\",kind=\"thread\",source=\"noisy:321\"} 0.401234567\n",
+		"rtla_osnoise_source_seconds_total{cpu=\"1\",kind=\"irq\",source=\"local_timer\"} 0.0025\n",
+		"rtla_osnoise_source_seconds_total{cpu=\"1\",kind=\"other\",source=\"other\"} 0.00056\n",
+		NULL,
+	};
+	static const char *const json[] = {
+		"\"source\": \"TIMER\",\n              \"count\": 50,\n              \"total_ns\": 500000,\n              \"max_ns\": 30000,\n              \"avg_ns\": 10000,\n              \"share_percent\": 0.12\n",
+		"\"share_percent\": 99.24\n",
+		"\"source\": \"hardware\"",
+		"\"total_ns\": 404294567",
+		"\"max_exact\": true",
+		NULL,
+	};
 	struct system_facts system = { .cpu_dma_latency_us = -1 };
 	struct run_report report = { .tool_name = "osnoise hist",
 				     .version = "test", .system = &system };
@@ -362,21 +380,14 @@ static void test_reports(void **state)
 	report.params = &f.params;
 	report.results = &f.results;
 	text = report_text(&report, report_write_openmetrics);
-	assert_non_null(strstr(text, "# TYPE rtla_osnoise_source_seconds_total counter\n"));
-	assert_non_null(strstr(text, "rtla_osnoise_source_seconds_total{cpu=\"1\",kind=\"thread\",source=\"noisy:321\"} 0.401234567\n"));
-	assert_non_null(strstr(text, "rtla_osnoise_source_seconds_total{cpu=\"1\",kind=\"irq\",source=\"local_timer\"} 0.0025\n"));
-	assert_non_null(strstr(text, "rtla_osnoise_source_seconds_total{cpu=\"1\",kind=\"other\",source=\"other\"} 0.00056\n"));
+	expect_all(text, metrics);
 	/* bounded: top 2 and other */
 	assert_null(strstr(text, "source=\"TIMER\""));
 	free(text);
 
-	text = report_text(&report, report_write_json);
 	/* every source in the JSON, not only the top N */
-	assert_non_null(strstr(text, "\"source\": \"TIMER\",\n              \"count\": 50,\n              \"total_ns\": 500000,\n              \"max_ns\": 30000,\n              \"avg_ns\": 10000,\n              \"share_percent\": 0.12\n"));
-	assert_non_null(strstr(text, "\"share_percent\": 99.24\n"));
-	assert_non_null(strstr(text, "\"source\": \"hardware\""));
-	assert_non_null(strstr(text, "\"total_ns\": 404294567"));
-	assert_non_null(strstr(text, "\"max_exact\": true"));
+	text = report_text(&report, report_write_json);
+	expect_all(text, json);
 	free(text);
 	fixture_free(&f);
 }
