@@ -118,6 +118,10 @@ struct rtla_params {
 	bool no_index;
 	bool with_zeros;
 
+	/* --sources: the sources shown per CPU, 0 when not asked */
+	unsigned int sources_top;
+	bool sources_by_comm;		/* a thread's pids as one source */
+
 	/* --on-threshold and --on-end */
 	struct action_list on_threshold;
 	struct action_list on_end;

@@ -30,10 +30,13 @@ struct collector_ops {
 	void (*close)(struct collector *c);
 };
 
+struct source_triggers;
+
 /* Each backend's state begins with this. */
 struct collector {
 	const struct collector_ops *ops;
 	struct collector_config config;
+	struct source_triggers *source_triggers;	/* --sources' */
 };
 
 #define COLLECTOR_DEFAULT_INTERVAL_NS	100000000L

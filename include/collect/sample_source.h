@@ -28,6 +28,18 @@ void sample_source_free(struct sample_source *source);
  */
 void sample_source_set_aa(struct sample_source *source, struct aa *aa);
 
+struct noise_sources;
+
+/*
+ * Count the osnoise:*_noise records, and sample_threshold's with no
+ * interference as hardware noise, in @sources (--sources read from the
+ * ring buffers), their layouts resolved now.  sample_threshold records
+ * are samples only when @threshold_samples (the tool reads them).
+ */
+void sample_source_set_sources(struct sample_source *source,
+			       struct noise_sources *sources,
+			       bool threshold_samples);
+
 /*
  * Decode one record of @size bytes; returns 1 when it was a sample, 0
  * when not (a record shorter than its format is not one).

@@ -81,7 +81,4 @@ void aa_switch(struct aa *aa, int cpu, int pid, const char *comm,
 /* A kernel stack recorded on @cpu (ftrace:kernel_stack). */
 void aa_stack(struct aa *aa, int cpu, const uint64_t *addrs, int count);
 
-/* The name of a softirq vector, as the kernel prints it. */
-const char *aa_softirq_name(int vector);
-
 #endif

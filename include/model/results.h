@@ -50,6 +50,7 @@ struct rtla_results {
 	uint64_t dropped;		/* samples an in-kernel map had no
 					   room for (lost, with lost_events) */
 	struct cpu_results *cpu;
+	struct noise_sources *sources;	/* --sources, or NULL */
 };
 
 /* The bytes results_alloc() takes for the buckets of @layout's histograms. */

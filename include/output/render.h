@@ -15,6 +15,11 @@ void render_timerlat_top(FILE *out, const struct rtla_params *params,
 			 const struct rtla_results *results);
 void render_osnoise_top(FILE *out, const struct rtla_params *params,
 			const struct rtla_results *results);
+/*
+ * --sources: below the summary, each shown CPU's top sources and an
+ * "other" line for the rest; nothing without --sources.
+ */
+void render_sources(FILE *out, const struct rtla_results *results);
 
 /* How a top tool prints its summary. */
 struct top_display {

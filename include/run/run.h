@@ -10,6 +10,7 @@
 #include "model/aa.h"
 #include "model/action_outcome.h"
 #include "model/results.h"
+#include "model/sources.h"
 #include "model/tracer.h"
 #include "run/tool.h"
 #include "session/idle_states.h"
@@ -51,6 +52,7 @@ struct run {
 	struct action_outcomes on_threshold;
 	struct action_outcomes on_end;
 	struct aa aa;			/* timerlat auto-analysis, when on */
+	struct noise_sources sources;	/* --sources, when asked */
 	FILE *text;			/* the text report: stderr when a
 					   report goes to stdout */
 	int text_errno;			/* why writing the text failed */

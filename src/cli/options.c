@@ -6,6 +6,7 @@
 #include <unistd.h>
 
 #include "model/budget.h"
+#include "model/sources.h"
 #include "cli/monitor_options.h"
 #include "cli/options.h"
 #include "cli/output_paths.h"
@@ -231,6 +232,27 @@ static int set_bucket_size(struct opt_ctx *ctx, const char *arg,
 		return -1;
 	}
 	ctx->params->bucket_size = value;
+	return 0;
+}
+
+static int set_sources(struct opt_ctx *ctx, const char *arg, const char **why)
+{
+	uint64_t value = SOURCES_DEFAULT_TOP;
+
+	if (arg && parse_u64_range(arg, 1, 1000, &value, why)) {
+		*why = "--sources takes 1-1000 sources a CPU";
+		return -1;
+	}
+	ctx->params->sources_top = value;
+	return 0;
+}
+
+static int set_sources_by_comm(struct opt_ctx *ctx, const char *arg,
+			       const char **why)
+{
+	ctx->params->sources_by_comm = true;
+	if (!ctx->params->sources_top)
+		ctx->params->sources_top = SOURCES_DEFAULT_TOP;
 	return 0;
 }
 
@@ -489,6 +511,10 @@ static const struct opt_spec option_table[] = {
 	  "show latencies in nanoseconds", set_nano, GROUP_OUTPUT },
 	{ "quiet", 'q', no_argument, FOR_TRACERS | FOR_TOP | FOR_HWNOISE, NULL,
 	  "print only the final summary", set_quiet, GROUP_OUTPUT },
+	{ "sources", 0, optional_argument, OSN, "[=N]",
+	  "after the summary, the N (default 5) sources of each CPU's noise by total time (IRQs, softirqs, threads, NMIs, hardware), counted in the kernel", set_sources, GROUP_OUTPUT },
+	{ "sources-by-comm", 0, no_argument, OSN, NULL,
+	  "with --sources (implied), count a thread's pids as one source, by comm", set_sources_by_comm, GROUP_OUTPUT },
 	{ "json", 0, required_argument, FOR_TRACERS | FOR_MODES | MON, "FILE",
 	  "write the results as JSON (rt-tests layout plus an \"rtla\" key) to FILE, - for stdout", set_json_file, GROUP_OUTPUT },
 	{ "openmetrics", 0, required_argument, FOR_TRACERS | FOR_MODES, "FILE",

@@ -7,6 +7,7 @@
 #include <tracefs.h>
 
 #include "collect/collector_backend.h"
+#include "collect/source_counts.h"
 
 #define NSEC_PER_SEC	1000000000L
 
@@ -59,6 +60,18 @@ static bool try_hist(const struct collector_config *config)
 	       config->choice != COLLECTOR_TRACEFS;
 }
 
+/* --sources on @c, whatever its backend; NULL when it cannot be had. */
+static struct collector *with_sources(struct collector *c,
+				      struct tracefs_backend *reader,
+				      char *why, size_t len)
+{
+	if (!c->config.results->sources || !source_counts_open(c, reader))
+		return c;
+	snprintf(why, len, "--sources cannot be counted here");
+	collector_close(c);
+	return NULL;
+}
+
 struct collector *collector_open(const struct collector_config *config,
 				 char *why, size_t len)
 {
@@ -68,19 +81,21 @@ struct collector *collector_open(const struct collector_config *config,
 	if (try_bpf(config))
 		c = bpf_backend_open(config);
 	if (c)
-		return c;
+		return with_sources(c, NULL, why, len);
 	reader = tracefs_backend_open(config, why, len);
 	if (!reader)
 		return NULL;
 	if (try_hist(config))
 		c = hist_backend_open(config, reader);
-	return c ? c : &reader->base;
+	return with_sources(c ? c : &reader->base, reader, why, len);
 }
 
 void collector_close(struct collector *c)
 {
-	if (c)
-		c->ops->close(c);
+	if (!c)
+		return;
+	source_counts_close(c);
+	c->ops->close(c);
 }
 
 const char *collector_name(const struct collector *c)
@@ -132,10 +147,17 @@ void collector_snapshot(struct collector *c)
 {
 	if (c->ops->snapshot)
 		c->ops->snapshot(c);
+	source_counts_read(c);
 }
 
+/*
+ * --sources' triggers are set again, which takes long (the kernel waits
+ * for its tracepoints' readers), before the backend's own clear: the
+ * noise is not counted from longer before the window than its sources.
+ */
 void collector_reset(struct collector *c)
 {
+	source_counts_reset(c);
 	if (c->ops->reset)
 		c->ops->reset(c);
 }
@@ -144,6 +166,7 @@ void collector_freeze(struct collector *c)
 {
 	if (c->ops->freeze)
 		c->ops->freeze(c);
+	source_counts_freeze(c);
 }
 
 void collector_stop(struct collector *c)
@@ -155,6 +178,7 @@ void collector_collect(struct collector *c)
 {
 	if (c->ops->collect)
 		c->ops->collect(c);
+	source_counts_read(c);
 }
 
 uint64_t collector_lost(struct collector *c)

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "collect/hist_trigger.h"
+#include "collect/source_hist.h"
 
 /* The smallest map the kernel makes (TRACING_MAP_BITS_MIN). */
 #define NOISE_HIST_MIN_SIZE	128u
@@ -97,6 +98,7 @@ long noise_hist_parse(const char *text, noise_hist_add_fn add, void *ctx,
 {
 	const char *line, *end;
 	uint64_t cpu, value, count;
+	bool ours = true;
 	long keys = 0;
 
 	*dropped = 0;
@@ -105,6 +107,11 @@ long noise_hist_parse(const char *text, noise_hist_add_fn add, void *ctx,
 		return -1;
 	for (line = text; line && *line; line = *end ? end + 1 : end) {
 		end = strchrnul(line, '\n');
+		/* --sources' hw trigger may share the event */
+		if (!strncmp(line, "# trigger info:", 15))
+			ours = !source_hist_section(line, end);
+		if (!ours)
+			continue;
 		while (*line == ' ' || *line == '\t')
 			line++;
 		if (!strncmp(line, "Dropped:", 8))

@@ -8,6 +8,7 @@
 #include "collect/kernel_context.h"
 #include "collect/sample_source.h"
 #include "model/aa.h"
+#include "model/sources.h"
 
 struct field_ref {
 	int offset;
@@ -23,7 +24,7 @@ struct record_layout {
 enum { TL_SEQNUM, TL_CONTEXT, TL_LATENCY };
 enum { OS_NOISE, OS_RUNTIME, OS_MAX, OS_HW, OS_NMI, OS_IRQ, OS_SOFTIRQ,
        OS_THREAD };
-enum { TH_DURATION };
+enum { TH_DURATION, TH_INTERFERENCE };
 /* auto-analysis records */
 enum { NZ_START, NZ_DURATION, NZ_VECTOR };	/* irq, softirq, nmi */
 enum { TN_START, TN_DURATION, TN_PID, TN_COMM };
@@ -47,6 +48,8 @@ struct sample_source {
 	uint64_t ignored;
 	bool foreign_endian;		/* the records' byte order is not ours */
 	struct aa *aa;			/* NULL: no auto-analysis */
+	struct noise_sources *sources;	/* NULL: no --sources */
+	bool threshold_samples;		/* sample_threshold is the tool's */
 	struct aa_layouts aal;
 };
 
@@ -59,7 +62,9 @@ static const char *const osnoise_fields[] = {
 	"irq_count", "softirq_count", "thread_count", NULL,
 };
 
-static const char *const threshold_fields[] = { "duration", NULL };
+static const char *const threshold_fields[] = {
+	"duration", "interference", NULL,
+};
 
 static const char *const irq_noise_fields[] = {
 	"start", "duration", "vector", "desc", NULL,
@@ -129,7 +134,37 @@ struct sample_source *sample_source_alloc(struct tep_handle *tep,
 	resolve(tep, "ftrace", "osnoise", osnoise_fields, &source->osnoise);
 	resolve(tep, "osnoise", "sample_threshold", threshold_fields,
 		&source->threshold);
+	source->threshold_samples = true;
 	return source;
+}
+
+/* The osnoise:*_noise layouts, for auto-analysis and --sources. */
+static void resolve_noise(struct sample_source *source)
+{
+	struct tep_handle *tep = source->tep;
+	struct aa_layouts *l = &source->aal;
+	struct tep_format_field *field;
+	struct tep_event *event;
+
+	resolve_fields(tep, "osnoise", "irq_noise", irq_noise_fields, 3,
+		       &l->irq);
+	resolve(tep, "osnoise", "nmi_noise", nmi_noise_fields, &l->nmi);
+	resolve(tep, "osnoise", "softirq_noise", softirq_noise_fields,
+		&l->softirq);
+	resolve_fields(tep, "osnoise", "thread_noise", thread_noise_fields, 3,
+		       &l->thread);
+	event = tep_find_event_by_name(tep, "osnoise", "irq_noise");
+	field = event ? tep_find_field(event, "desc") : NULL;
+	l->irq_desc_dynamic = field && (field->flags & TEP_FIELD_IS_DYNAMIC);
+}
+
+void sample_source_set_sources(struct sample_source *source,
+			       struct noise_sources *sources,
+			       bool threshold_samples)
+{
+	source->sources = sources;
+	source->threshold_samples = threshold_samples;
+	resolve_noise(source);
 }
 
 void sample_source_set_aa(struct sample_source *source, struct aa *aa)
@@ -140,13 +175,7 @@ void sample_source_set_aa(struct sample_source *source, struct aa *aa)
 	struct tep_format_field *field;
 
 	source->aa = aa;
-	resolve_fields(tep, "osnoise", "irq_noise", irq_noise_fields, 3,
-		       &l->irq);
-	resolve(tep, "osnoise", "nmi_noise", nmi_noise_fields, &l->nmi);
-	resolve(tep, "osnoise", "softirq_noise", softirq_noise_fields,
-		&l->softirq);
-	resolve_fields(tep, "osnoise", "thread_noise", thread_noise_fields, 3,
-		       &l->thread);
+	resolve_noise(source);
 	resolve_fields(tep, "sched", "sched_switch", sched_switch_fields, 1,
 		       &l->sched_switch);
 	resolve_fields(tep, "ftrace", "kernel_stack", kernel_stack_fields, 1,
@@ -154,9 +183,6 @@ void sample_source_set_aa(struct sample_source *source, struct aa *aa)
 	/* a stack holds as many callers as it has, not the format's 8 */
 	if (l->stack.id != -1)
 		l->stack.min_size = l->stack.fields[KS_CALLER].offset;
-	event = tep_find_event_by_name(tep, "osnoise", "irq_noise");
-	field = event ? tep_find_field(event, "desc") : NULL;
-	l->irq_desc_dynamic = field && (field->flags & TEP_FIELD_IS_DYNAMIC);
 	l->timerlat_pid_offset = -1;
 	event = tep_find_event_by_name(tep, "ftrace", "timerlat");
 	field = event ? tep_find_common_field(event, "common_pid") : NULL;
@@ -274,6 +300,81 @@ static const char *string_field(const struct sample_source *source,
 	return (const char *)data + (loc & 0xffff);
 }
 
+/* One osnoise:*_noise record, decoded. */
+struct noise_record {
+	enum source_kind kind;
+	uint64_t start;
+	uint64_t duration;
+	const char *name;	/* IRQ desc or comm, @len bytes; or NULL */
+	int len;
+	int id;			/* vector or pid */
+};
+
+/* @data as one of the *_noise records: 1 when it is one. */
+static int noise_record(struct sample_source *source, int id,
+			const void *data, int size, struct noise_record *r)
+{
+	const struct aa_layouts *l = &source->aal;
+	const struct record_layout *layout;
+
+	memset(r, 0, sizeof(*r));
+	if (id == l->irq.id && fits(source, &l->irq, size)) {
+		layout = &l->irq;
+		r->kind = SOURCE_IRQ;
+		r->name = string_field(source, data, size,
+				       &l->irq.fields[AA_IRQ_DESC],
+				       l->irq_desc_dynamic, &r->len);
+		r->id = (int)field(source, data, layout, NZ_VECTOR);
+	} else if (id == l->softirq.id && fits(source, &l->softirq, size)) {
+		layout = &l->softirq;
+		r->kind = SOURCE_SOFTIRQ;
+		r->id = (int)field(source, data, layout, NZ_VECTOR);
+		r->name = source_softirq_name(r->id);
+		r->len = (int)strlen(r->name);
+	} else if (id == l->nmi.id && fits(source, &l->nmi, size)) {
+		layout = &l->nmi;
+		r->kind = SOURCE_NMI;
+	} else if (id == l->thread.id && fits(source, &l->thread, size)) {
+		layout = &l->thread;
+		r->kind = SOURCE_THREAD;
+		r->name = string_field(source, data, size,
+				       &l->thread.fields[TN_COMM], false,
+				       &r->len);
+		r->id = (int)field(source, data, layout, TN_PID);
+	} else {
+		return 0;
+	}
+	/* start and duration come first in every one of them */
+	r->start = field(source, data, layout, NZ_START);
+	r->duration = field(source, data, layout, NZ_DURATION);
+	return 1;
+}
+
+static const enum aa_kind aa_kinds[NR_SOURCE_KINDS] = {
+	[SOURCE_IRQ] = AA_IRQ,
+	[SOURCE_SOFTIRQ] = AA_SOFTIRQ,
+	[SOURCE_THREAD] = AA_THREAD,
+	[SOURCE_NMI] = AA_NMI,
+};
+
+/* A *_noise record to auto-analysis and --sources: 1 when it was one. */
+static int decode_noise(struct sample_source *source, int id,
+			const void *data, int size, int cpu)
+{
+	struct noise_record r;
+
+	if (!noise_record(source, id, data, size, &r))
+		return 0;
+	if (source->aa)
+		aa_noise(source->aa, cpu, aa_kinds[r.kind], r.start,
+			 r.duration, r.name, r.len, r.id);
+	if (source->sources)
+		sources_add(source->sources, cpu, r.kind, r.name,
+			    r.len > 0 ? r.len : 0, r.id, 1, r.duration,
+			    r.duration);
+	return 1;
+}
+
 /* One of the records only auto-analysis reads: 1 when it was one. */
 static int decode_aa(struct sample_source *source, int id, const void *data,
 		     int size, int cpu)
@@ -283,33 +384,9 @@ static int decode_aa(struct sample_source *source, int id, const void *data,
 	const char *name;
 	int len, i, count;
 
-	if (id == l->irq.id && fits(source, &l->irq, size)) {
-		name = string_field(source, data, size,
-				    &l->irq.fields[AA_IRQ_DESC],
-				    l->irq_desc_dynamic, &len);
-		aa_noise(source->aa, cpu, AA_IRQ,
-			 field(source, data, &l->irq, NZ_START),
-			 field(source, data, &l->irq, NZ_DURATION), name, len,
-			 (int)field(source, data, &l->irq, NZ_VECTOR));
-	} else if (id == l->softirq.id && fits(source, &l->softirq, size)) {
-		i = (int)field(source, data, &l->softirq, NZ_VECTOR);
-		name = aa_softirq_name(i);
-		aa_noise(source->aa, cpu, AA_SOFTIRQ,
-			 field(source, data, &l->softirq, NZ_START),
-			 field(source, data, &l->softirq, NZ_DURATION), name,
-			 (int)strlen(name), i);
-	} else if (id == l->nmi.id && fits(source, &l->nmi, size)) {
-		aa_noise(source->aa, cpu, AA_NMI,
-			 field(source, data, &l->nmi, NZ_START),
-			 field(source, data, &l->nmi, NZ_DURATION), NULL, 0, 0);
-	} else if (id == l->thread.id && fits(source, &l->thread, size)) {
-		name = string_field(source, data, size,
-				    &l->thread.fields[TN_COMM], false, &len);
-		aa_noise(source->aa, cpu, AA_THREAD,
-			 field(source, data, &l->thread, TN_START),
-			 field(source, data, &l->thread, TN_DURATION), name,
-			 len, (int)field(source, data, &l->thread, TN_PID));
-	} else if (id == l->sched_switch.id &&
+	if (decode_noise(source, id, data, size, cpu))
+		return 1;
+	if (id == l->sched_switch.id &&
 		   fits(source, &l->sched_switch, size)) {
 		name = string_field(source, data, size,
 				    &l->sched_switch.fields[SW_COMM], false,
@@ -334,6 +411,24 @@ static int decode_aa(struct sample_source *source, int id, const void *data,
 	return 1;
 }
 
+/*
+ * osnoise:sample_threshold: a noise sample (osnoise hist's), and for
+ * --sources one of hardware noise when nothing interfered.
+ */
+static void decode_threshold(struct sample_source *source, const void *data,
+			     int cpu)
+{
+	const struct record_layout *l = &source->threshold;
+	uint64_t duration = field(source, data, l, TH_DURATION);
+
+	if (source->threshold_samples && source->sink.sample)
+		source->sink.sample(source->sink.ctx, cpu,
+				    kernel_context(true, 0), duration);
+	if (source->sources && !field(source, data, l, TH_INTERFERENCE))
+		sources_add(source->sources, cpu, SOURCE_HW, NULL, 0, 0, 1,
+			    duration, duration);
+}
+
 int sample_source_decode(struct sample_source *source, int event_id,
 			 const void *data, int size, int cpu)
 {
@@ -343,8 +438,6 @@ int sample_source_decode(struct sample_source *source, int event_id,
 int sample_source_decode_at(struct sample_source *source, int event_id,
 			    const void *data, int size, int cpu, uint64_t ts)
 {
-	const struct sample_sink *sink = &source->sink;
-
 	if (event_id == -1) {
 		source->ignored++;
 		return 0;
@@ -364,14 +457,13 @@ int sample_source_decode_at(struct sample_source *source, int event_id,
 		return 1;
 	}
 	if (event_id == source->threshold.id) {
-		if (sink->sample)
-			sink->sample(sink->ctx, cpu, kernel_context(true, 0),
-				     field(source, data, &source->threshold,
-					   TH_DURATION));
-		return 1;
+		decode_threshold(source, data, cpu);
+		return source->threshold_samples;
 	}
 	if (source->aa && event_id != -1 &&
 	    decode_aa(source, event_id, data, size, cpu))
+		return 0;
+	if (source->sources && decode_noise(source, event_id, data, size, cpu))
 		return 0;
 	source->ignored++;
 	return 0;

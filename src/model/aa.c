@@ -193,17 +193,3 @@ void aa_stack(struct aa *aa, int cpu, const uint64_t *addrs, int count)
 	memcpy(c->stack, addrs, count * sizeof(*addrs));
 	c->stack_size = count;
 }
-
-/* The kernel's softirq vectors, in its order. */
-static const char *const softirq_names[] = {
-	"HI", "TIMER", "NET_TX", "NET_RX", "BLOCK", "IRQ_POLL", "TASKLET",
-	"SCHED", "HRTIMER", "RCU",
-};
-
-const char *aa_softirq_name(int vector)
-{
-	if (vector < 0 ||
-	    vector >= (int)(sizeof(softirq_names) / sizeof(softirq_names[0])))
-		return "?";
-	return softirq_names[vector];
-}

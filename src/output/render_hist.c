@@ -242,5 +242,6 @@ void render_hist(FILE *out, const struct rtla_params *params,
 		if (results->tracer->hist_all_block)
 			print_all(out, params, results, contexts, nr_contexts);
 	}
+	render_sources(out, results);
 	free(set.cols);
 }

@@ -204,4 +204,5 @@ void render_osnoise_top(FILE *out, const struct rtla_params *params,
 	if (results_lost_total(results))
 		fprintf(out, "Lost events: %" PRIu64 "\n",
 			results_lost_total(results));
+	render_sources(out, results);
 }

@@ -1,10 +1,12 @@
 // SPDX-License-Identifier: GPL-2.0
+#include <inttypes.h>
 #include <json.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "model/percentile.h"
+#include "model/sources.h"
 #include "output/json_hist.h"
 #include "output/report.h"
 
@@ -156,9 +158,51 @@ static struct json_object *noise_object(const struct noise_summary *sum)
 	return obj;
 }
 
-static struct json_object *cpu_object(const struct run_report *report,
-				      const struct cpu_results *cpu)
+static struct json_object *source_object(const struct noise_sources *s,
+					 const struct noise_source *src,
+					 uint64_t cpu_total)
 {
+	struct json_object *obj = json_object_new_object();
+	uint64_t share = sources_share(src->total_ns, cpu_total);
+	char text[32];
+
+	snprintf(text, sizeof(text), "%" PRIu64 ".%02" PRIu64, share / 100,
+		 share % 100);
+	add(obj, "kind", string(source_kind_name(src->kind)));
+	add(obj, "source", string(src->name));
+	add(obj, "count", u64(src->count));
+	add(obj, "total_ns", u64(src->total_ns));
+	add(obj, "max_ns", s->max_exact ? u64(src->max_ns) : NULL);
+	add(obj, "avg_ns", u64(src->count ? src->total_ns / src->count : 0));
+	add(obj, "share_percent", json_object_new_double_s(share / 100.0, text));
+	return obj;
+}
+
+/* --sources: every source of @cpu, longest total first. */
+static struct json_object *sources_object(const struct noise_sources *s,
+					  int cpu)
+{
+	struct json_object *obj = json_object_new_object();
+	struct json_object *list = json_object_new_array();
+	struct sources_view view;
+	int i;
+
+	if (!sources_view(s, cpu, s->top, &view)) {
+		for (i = 0; i < view.nr; i++)
+			json_object_array_add(list, source_object(s,
+					view.rank[i], view.total_ns));
+		add(obj, "total_ns", u64(view.total_ns));
+		sources_view_free(&view);
+	}
+	add(obj, "list", list);
+	return obj;
+}
+
+static struct json_object *cpu_object(const struct run_report *report,
+				      int index)
+{
+	const struct cpu_results *cpu = &report->results->cpu[index];
+	const struct noise_sources *sources = report->results->sources;
 	const struct tracer_desc *tracer = report->results->tracer;
 	const struct context_desc *shown[NR_CONTEXTS];
 	int c, nr = tracer_view_contexts(&report->results->view, shown);
@@ -168,6 +212,8 @@ static struct json_object *cpu_object(const struct run_report *report,
 		add(obj, shown[c]->key, hist_object(&cpu->hist[shown[c]->id]));
 	if (tracer->has_periods)
 		add(obj, "periods", noise_object(&cpu->periods));
+	if (sources)
+		add(obj, "sources", sources_object(sources, index));
 	add(obj, "lost_events", u64(cpu->lost_events));
 	return obj;
 }
@@ -271,6 +317,18 @@ static struct json_object *system_object(const struct system_facts *s)
 	return obj;
 }
 
+/* How --sources counted: what its per-CPU lists mean. */
+static struct json_object *sources_params(const struct noise_sources *s)
+{
+	struct json_object *obj = json_object_new_object();
+
+	add(obj, "top", u64(s->top));
+	add(obj, "by_comm", json_object_new_boolean(s->by_comm));
+	add(obj, "max_exact", json_object_new_boolean(s->max_exact));
+	add(obj, "dropped", u64(s->dropped));
+	return obj;
+}
+
 static struct json_object *rtla_object(const struct run_report *report)
 {
 	const struct rtla_results *results = report->results;
@@ -299,9 +357,11 @@ static struct json_object *rtla_object(const struct run_report *report)
 		if (!results_cpu_shown(results, cpu))
 			continue;
 		snprintf(key, sizeof(key), "%d", cpu);
-		add(cpus, key, cpu_object(report, &results->cpu[cpu]));
+		add(cpus, key, cpu_object(report, cpu));
 	}
 	add(obj, "cpus", cpus);
+	if (results->sources)
+		add(obj, "sources", sources_params(results->sources));
 	add(obj, "all", all_object(report));
 	add(obj, "budgets", budgets_array(report));
 	add(obj, "system", system_object(report->system));

@@ -5,6 +5,7 @@
 #include <stdio.h>
 
 #include "model/percentile.h"
+#include "model/sources.h"
 #include "output/prom.h"
 #include "output/report.h"
 
@@ -85,6 +86,45 @@ static void write_max(FILE *out, const char *name,
 		ctx->key, seconds(results, max));
 }
 
+static void source_line(FILE *out, const char *name, int cpu,
+			const char *kind, const char *source, uint64_t ns)
+{
+	fprintf(out, "%s{cpu=\"%d\",kind=\"%s\",source=\"", name, cpu, kind);
+	prom_label_value(out, source);
+	fprintf(out, "\"} %.9g\n", prom_seconds(ns, 1));
+}
+
+/*
+ * --sources: each CPU's top N and "other", so that the series stay N + 1
+ * a CPU however many sources come and go.
+ */
+static void write_sources(FILE *out, const struct rtla_results *results)
+{
+	const struct noise_sources *s = results->sources;
+	struct sources_view view;
+	char name[96];
+	int cpu, i;
+
+	snprintf(name, sizeof(name), "rtla_%s_source_seconds_total",
+		 results->tracer->name);
+	fprintf(out, "# HELP %s Noise by source: the top sources of each CPU by total time, the rest as other.\n",
+		name);
+	fprintf(out, "# TYPE %s counter\n", name);
+	for (cpu = 0; cpu < results->nr_cpus; cpu++) {
+		if (!results_cpu_shown(results, cpu) ||
+		    sources_view(s, cpu, s->top, &view))
+			continue;
+		for (i = 0; i < view.shown; i++)
+			source_line(out, name, cpu,
+				    source_kind_name(view.rank[i]->kind),
+				    view.rank[i]->name, view.rank[i]->total_ns);
+		if (view.nr > view.shown)
+			source_line(out, name, cpu, "other", "other",
+				    view.other.total_ns);
+		sources_view_free(&view);
+	}
+}
+
 int report_write_openmetrics(const struct run_report *report, FILE *out)
 {
 	const struct rtla_results *results = report->results;
@@ -106,6 +146,8 @@ int report_write_openmetrics(const struct run_report *report, FILE *out)
 	snprintf(name, sizeof(name), "rtla_%s_latency_max_seconds", tracer);
 	write_family(out, report, name, "gauge",
 		     "The largest latency measured.", write_max);
+	if (results->sources)
+		write_sources(out, results);
 	fprintf(out, "# HELP rtla_lost_events_total Trace records the ring buffer lost.\n");
 	fprintf(out, "# TYPE rtla_lost_events_total counter\n");
 	for (cpu = 0; cpu < results->nr_cpus; cpu++)

@@ -443,6 +443,8 @@ int run_teardown(struct run *run)
 	run->changed.knobs_saved = false;
 	state_lock_drop();
 	run_aa_teardown(run);
+	run->results.sources = NULL;
+	sources_free(&run->sources);
 	results_free(&run->results);
 	munlockall();
 	if (run->changed.mounted_tracefs &&
@@ -478,6 +480,15 @@ int run_setup(struct run *run, int nr_cpus)
 	if (results_alloc(&run->results, &layout, nr_cpus)) {
 		run_error(run, "out of memory");
 		return -1;
+	}
+	if (run->params->sources_top) {
+		if (sources_alloc(&run->sources, nr_cpus,
+				  run->params->sources_top,
+				  run->params->sources_by_comm)) {
+			run_error(run, "out of memory");
+			return -1;
+		}
+		run->results.sources = &run->sources;
 	}
 	if (recover_killed_run(run))
 		return -1;

@@ -1,0 +1,105 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef RTLA_SOURCES_H
+#define RTLA_SOURCES_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+/*
+ * --sources: who disturbed each measured CPU.  Every IRQ, softirq, thread
+ * and NMI the osnoise tracer saw interfering, by name, with its count,
+ * total and max duration (net of nested interference, as the kernel's
+ * osnoise:*_noise events give them), and the hardware noise (the noise
+ * samples with no interference, osnoise:sample_threshold).  Filled in bulk from the kernel's
+ * counts (a hist trigger) or one record at a time (the ring buffers).
+ */
+
+enum source_kind {
+	SOURCE_IRQ,
+	SOURCE_SOFTIRQ,
+	SOURCE_THREAD,
+	SOURCE_NMI,
+	SOURCE_HW,		/* noise with no interference seen */
+	NR_SOURCE_KINDS,
+};
+
+#define SOURCE_NAME_LEN		40
+#define SOURCES_DEFAULT_TOP	5
+
+struct noise_source {
+	enum source_kind kind;
+	char name[SOURCE_NAME_LEN];	/* IRQ desc, softirq, comm[:pid], nmi,
+					   hardware */
+	uint64_t count;
+	uint64_t total_ns;
+	uint64_t max_ns;
+};
+
+struct cpu_sources {
+	struct noise_source *list;	/* in the order first seen */
+	int nr;
+	int room;
+};
+
+struct noise_sources {
+	int nr_cpus;
+	unsigned int top;		/* shown per CPU (--sources=N) */
+	bool by_comm;			/* threads merged by comm */
+	bool max_exact;			/* false: no max (no onmax()) */
+	uint64_t dropped;		/* events a kernel map had no room for */
+	struct cpu_sources *cpu;
+};
+
+/* Room for @nr_cpus CPUs; -1 when out of memory. */
+int sources_alloc(struct noise_sources *s, int nr_cpus, unsigned int top,
+		  bool by_comm);
+/* NULL-safe, idempotent. */
+void sources_free(struct noise_sources *s);
+/* Forget the counts, keeping the memory (after a warm-up, a snapshot). */
+void sources_reset(struct noise_sources *s);
+
+/* The kind's name as reports give it: irq, softirq, thread, nmi, hw. */
+const char *source_kind_name(enum source_kind kind);
+/* The softirq of @vector, as the kernel names it ("TIMER"), or "?". */
+const char *source_softirq_name(int vector);
+
+/*
+ * Add @count events of @kind on @cpu, @total_ns in all, the longest
+ * @max_ns.  @name is @len bytes (not necessarily terminated): the IRQ's
+ * description or the thread's comm; @id is the softirq's vector or the
+ * thread's pid.  -1 when out of memory or @cpu is out of range.
+ */
+int sources_add(struct noise_sources *s, int cpu, enum source_kind kind,
+		const char *name, size_t len, int id, uint64_t count,
+		uint64_t total_ns, uint64_t max_ns);
+
+/* The sum of every source's total on @cpu. */
+uint64_t sources_cpu_total(const struct noise_sources *s, int cpu);
+
+/*
+ * What a report shows of one CPU: its sources, longest total first (ties
+ * by kind, then name), and the rest of @n summed into @other.
+ */
+struct sources_view {
+	const struct noise_source **rank;	/* every source, ranked */
+	int nr;					/* in @rank */
+	int shown;				/* the first, up to N */
+	struct noise_source other;		/* the rest, kind and name unset */
+	uint64_t total_ns;			/* every source's */
+};
+
+/* -1 when out of memory; sources_view_free() it after. */
+int sources_view(const struct noise_sources *s, int cpu, unsigned int n,
+		 struct sources_view *view);
+void sources_view_free(struct sources_view *view);
+
+/* @part of @whole in hundredths of a percent (10000: 100 %), rounded. */
+uint64_t sources_share(uint64_t part, uint64_t whole);
+/*
+ * The share of the view's line @i (@view->shown: the other line), the
+ * last line shown taking what rounding left, so that they sum to 100 %.
+ */
+uint64_t sources_view_share(const struct sources_view *view, int i);
+
+#endif

@@ -1,0 +1,186 @@
+// SPDX-License-Identifier: GPL-2.0
+/* --sources: the hist triggers set, read and removed, or the records read. */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <tracefs.h>
+
+#include "collect/collector_backend.h"
+#include "collect/sample_source.h"
+#include "collect/source_counts.h"
+#include "collect/source_hist.h"
+
+#define SOURCE_SYSTEM	"osnoise"
+
+struct source_triggers {
+	char *spec[NR_SOURCE_KINDS];	/* as written; NULL: not set */
+	bool frozen;			/* read at the window's end */
+};
+
+static int write_trigger(struct collector *c, enum source_kind kind,
+			 const char *spec)
+{
+	return tracefs_event_file_append(c->config.instance, SOURCE_SYSTEM,
+					 source_event_name(kind), "trigger",
+					 spec) < 0 ? -1 : 0;
+}
+
+static void remove_triggers(struct collector *c)
+{
+	struct source_triggers *t = c->source_triggers;
+	char *off;
+	int k;
+
+	for (k = 0; t && k < NR_SOURCE_KINDS; k++) {
+		if (!t->spec[k])
+			continue;
+		if (asprintf(&off, "!%s", t->spec[k]) >= 0) {
+			write_trigger(c, k, off);
+			free(off);
+		}
+		free(t->spec[k]);
+		t->spec[k] = NULL;
+	}
+}
+
+/* Every kind's trigger, with onmax() where the kernel takes it. */
+static int set_triggers(struct collector *c)
+{
+	struct noise_sources *s = c->config.results->sources;
+	char spec[256], off[260];
+	int k;
+
+	c->source_triggers = calloc(1, sizeof(*c->source_triggers));
+	if (!c->source_triggers)
+		return -1;
+	for (k = 0; k < NR_SOURCE_KINDS; k++) {
+		if (source_hist_trigger(k, true, spec, sizeof(spec)))
+			goto fail;
+		if (write_trigger(c, k, spec)) {
+			if (source_hist_trigger(k, false, spec, sizeof(spec)) ||
+			    write_trigger(c, k, spec))
+				goto fail;
+			s->max_exact = false;
+		}
+		/* set: removed by remove_triggers() from here on */
+		c->source_triggers->spec[k] = strdup(spec);
+		if (!c->source_triggers->spec[k]) {
+			snprintf(off, sizeof(off), "!%s", spec);
+			write_trigger(c, k, off);
+			goto fail;
+		}
+		collector_say(c, false, "sources counted in the kernel: %s:%s %s",
+			      SOURCE_SYSTEM, source_event_name(k), spec);
+	}
+	return 0;
+fail:
+	collector_say(c, false, "no hist trigger on %s:%s (%s): reading its records",
+		      SOURCE_SYSTEM, source_event_name(k), strerror(errno));
+	remove_triggers(c);
+	free(c->source_triggers);
+	c->source_triggers = NULL;
+	return -1;
+}
+
+/* The fallback: the records, decoded one by one. */
+static int read_records(struct collector *c, struct tracefs_backend *reader)
+{
+	int k;
+
+	for (k = 0; k < NR_SOURCE_KINDS; k++)
+		if (tracefs_event_enable(c->config.instance, SOURCE_SYSTEM,
+					 source_event_name(k)))
+			collector_say(c, false, "sources without %s:%s: %s",
+				      SOURCE_SYSTEM, source_event_name(k),
+				      strerror(errno));
+	sample_source_set_sources(reader->source, c->config.results->sources,
+				  c->config.event_name &&
+				  !strcmp(c->config.event_name,
+					  source_event_name(SOURCE_HW)));
+	collector_say(c, false, "sources read from the ring buffers");
+	return 0;
+}
+
+int source_counts_open(struct collector *c, struct tracefs_backend *reader)
+{
+	if (c->config.choice != COLLECTOR_TRACEFS && !set_triggers(c))
+		return 0;
+	if (reader)
+		return read_records(c, reader);
+	collector_say(c, true, "--sources needs hist triggers on the osnoise events, or RTLA_COLLECTOR=tracefs");
+	return -1;
+}
+
+void source_counts_read(struct collector *c)
+{
+	struct noise_sources *s = c->config.results->sources;
+	uint64_t dropped, all = 0;
+	long keys, total = 0;
+	bool has_max;
+	char *text;
+	int k;
+
+	if (!c->source_triggers || c->source_triggers->frozen)
+		return;
+	sources_reset(s);
+	for (k = 0; k < NR_SOURCE_KINDS; k++) {
+		text = tracefs_event_file_read(c->config.instance, SOURCE_SYSTEM,
+					       source_event_name(k), "hist",
+					       NULL);
+		keys = source_hist_parse(text, k, s, &dropped, &has_max);
+		free(text);
+		if (keys < 0) {
+			collector_say(c, true, "the kernel's histogram of %s:%s cannot be read",
+				      SOURCE_SYSTEM, source_event_name(k));
+			continue;
+		}
+		if (!has_max)
+			s->max_exact = false;
+		total += keys;
+		all += dropped;
+	}
+	s->dropped = all;
+	collector_say(c, false, "%ld sources read from the kernel's histograms, %llu events dropped",
+		      total, (unsigned long long)all);
+}
+
+/*
+ * onmax()'s variable makes the kernel refuse a trigger's pause and clear
+ * commands (the variable would be defined twice): the counts are read
+ * when the window ends, and a trigger is cleared by setting it again.
+ */
+void source_counts_freeze(struct collector *c)
+{
+	if (!c->source_triggers || c->source_triggers->frozen)
+		return;
+	source_counts_read(c);
+	c->source_triggers->frozen = true;
+}
+
+void source_counts_reset(struct collector *c)
+{
+	struct source_triggers *t = c->source_triggers;
+	char off[260];
+	int k;
+
+	if (c->config.results->sources)
+		sources_reset(c->config.results->sources);
+	for (k = 0; t && k < NR_SOURCE_KINDS; k++) {
+		snprintf(off, sizeof(off), "!%s", t->spec[k]);
+		if (write_trigger(c, k, off) || write_trigger(c, k, t->spec[k]))
+			collector_say(c, true, "cannot set the hist trigger of %s:%s again: %s",
+				      SOURCE_SYSTEM, source_event_name(k),
+				      strerror(errno));
+	}
+}
+
+void source_counts_close(struct collector *c)
+{
+	if (!c->source_triggers)
+		return;
+	remove_triggers(c);
+	free(c->source_triggers);
+	c->source_triggers = NULL;
+}
