@@ -12,6 +12,13 @@
 /* Bounds that keep a corrupt file from asking for gigabytes. */
 #define WINDOW_MAX_CPUS		4096
 #define WINDOW_MAX_LINES	(1 << 20)
+#define WINDOW_MAX_BYTES	((size_t)256 << 20)
+
+/* Would @lines windows of @cpus CPUs take more than the bound? */
+static bool too_large(size_t lines, size_t cpus)
+{
+	return lines * cpus > WINDOW_MAX_BYTES / sizeof(struct window_cpu);
+}
 
 static int fail(char *why, size_t size, const char *fmt, ...)
 {
@@ -167,6 +174,11 @@ static int read_line(struct json_object *root, struct window_series *series,
 		if (cpu < 0)
 			return fail(why, size, "CPU \"%s\" is not a CPU number",
 				    key);
+		if (cpu >= series->nr_cpus &&
+		    too_large(series->nr_lines, cpu + 1))
+			return fail(why, size, "CPU %d in %d windows: more than %zu MiB",
+				    cpu, series->nr_lines,
+				    WINDOW_MAX_BYTES >> 20);
 		if (cpu >= series->nr_cpus && grow_cpus(series, cpu + 1))
 			return fail(why, size, "out of memory");
 		if (read_cpu(value, ns_per_unit, series, &line->cpu[cpu],
@@ -192,8 +204,10 @@ int window_series_add_line(struct window_series *series, const char *text,
 		fail(why, size, "not one JSON object");
 		goto out;
 	}
-	if (series->nr_lines == WINDOW_MAX_LINES) {
-		fail(why, size, "more than %d windows", WINDOW_MAX_LINES);
+	if (series->nr_lines == WINDOW_MAX_LINES ||
+	    too_large(series->nr_lines + 1, series->nr_cpus)) {
+		fail(why, size, "more than %d windows or %zu MiB of them",
+		     WINDOW_MAX_LINES, WINDOW_MAX_BYTES >> 20);
 		goto out;
 	}
 	lines = realloc(series->lines,

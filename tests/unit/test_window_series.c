@@ -167,6 +167,19 @@ static void test_refused(void **state)
 		       "CPU 0: 3 samples but no max or avg");
 	expect_refused("{\"time\":\"2026-12-06T04:00:00Z\",\"unit\":\"us\",\"cpus\":{\"0\":{\"irq\":{\"count\":1,\"max\":2,\"avg\":5}}}}",
 		       "CPU 0: avg 5 is not within 0..max");
+	/* a file cannot ask for gigabytes */
+	{
+		struct window_series big = { 0 };
+		const char *line = "{\"time\":\"2026-12-06T04:00:00Z\",\"unit\":\"us\",\"cpus\":{\"4095\":{}}}";
+		int n = 0;
+
+		while (!window_series_add_line(&big, line, strlen(line), why,
+					       sizeof(why)))
+			n++;
+		assert_true(n > 100 && n < 1000);
+		assert_non_null(strstr(why, "MiB"));
+		window_series_free(&big);
+	}
 	/* the file and line are named */
 	data_path(path, sizeof(path), "compare-worst.txt");
 	assert_int_equal(window_series_read(path, &series, why, sizeof(why)),
