@@ -140,6 +140,30 @@ wait $a
 same_as_baseline two-runs
 report $? two-runs-after "first rc=$?"
 
+# timerlat monitor SIGKILLed while it measures and serves: the next run
+# restores its originals from the state record, and says so.
+rtla timerlat monitor -c 0 -p 400 -E 50 --interval 1s --listen 9118 \
+	>/tmp/out-m 2>&1 &
+m=$!
+for i in $(seq 40); do
+	cat $T/instances/rtla-*/current_tracer 2>/dev/null | grep -q timerlat && break
+	usleep 250000
+done
+sleep 1
+snap >/tmp/during
+kill -KILL $m
+wait $m
+rc=$?
+snap >/tmp/killed
+rtla timerlat hist -d 1s -c 0 -p 400 -E 50 >/tmp/out 2>&1
+rc2=$?
+said=$(grep -c 'restored the settings' /tmp/out)
+# the monitor had changed the knobs, the next run put them back
+! cmp -s /tmp/base /tmp/during && [ $rc = 137 ] && [ $rc2 = 0 ] && [ $said -ge 1 ]
+report $? monitor-KILL "rc=$rc, next run rc=$rc2, said=$said: $(grep rtla /tmp/out | head -2)"
+same_as_baseline monitor-KILL
+report $? monitor-KILL-after ""
+
 # State records (/run/rtla/knobs) the next run must not trust as they
 # are: corrupt, in another user's directory, a FIFO, a live run's, a
 # reused pid's, one with a value the kernel refuses.
