@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "input/json_read.h"
 #include "input/window_file.h"
 
 /* Bounds that keep a corrupt file from asking for gigabytes. */
@@ -23,25 +24,11 @@ static bool too_large(size_t lines, size_t cpus)
 static int fail(char *why, size_t size, const char *fmt, ...)
 {
 	va_list ap;
-	char *c;
 
 	va_start(ap, fmt);
-	vsnprintf(why, size, fmt, ap);
+	json_read_vfail(why, size, fmt, ap);
 	va_end(ap);
-	for (c = why; *c; c++)
-		if ((unsigned char)*c < ' ')
-			*c = ' ';
 	return -1;
-}
-
-static struct json_object *member(struct json_object *obj, const char *key)
-{
-	struct json_object *value;
-
-	if (!json_object_is_type(obj, json_type_object) ||
-	    !json_object_object_get_ex(obj, key, &value))
-		return NULL;
-	return value;
 }
 
 /* A whole number >= 0; -1 when @value is not one. */
@@ -87,19 +74,19 @@ static int grow_cpus(struct window_series *series, int nr)
 static int read_stats(struct json_object *obj, unsigned int ns_per_unit,
 		      struct window_stats *s, char *why, size_t size)
 {
-	struct json_object *pct = member(obj, "percentiles"), *value;
+	struct json_object *pct = json_member(obj, "percentiles"), *value;
 	double avg;
 	int i;
 
 	if (!json_object_is_type(obj, json_type_object) ||
-	    as_u64(member(obj, "count"), &s->count))
+	    as_u64(json_member(obj, "count"), &s->count))
 		return fail(why, size, "no count");
-	if (as_u64(member(obj, "over"), &s->over))
+	if (as_u64(json_member(obj, "over"), &s->over))
 		s->over = 0;
 	if (!s->count)
 		return 0;
-	value = member(obj, "avg");
-	if (as_u64(member(obj, "max"), &s->max) ||
+	value = json_member(obj, "avg");
+	if (as_u64(json_member(obj, "max"), &s->max) ||
 	    !(json_object_is_type(value, json_type_double) ||
 	      json_object_is_type(value, json_type_int)))
 		return fail(why, size, "%llu samples but no max or avg",
@@ -110,7 +97,7 @@ static int read_stats(struct json_object *obj, unsigned int ns_per_unit,
 	s->max *= ns_per_unit;
 	s->avg = avg * ns_per_unit;
 	for (i = 0; i < NR_STANDARD_PERCENTILES; i++) {
-		value = member(pct, standard_percentiles[i].name);
+		value = json_member(pct, standard_percentiles[i].name);
 		s->pct_known[i] = !as_u64(value, &s->pct[i]);
 		s->pct[i] *= ns_per_unit;
 	}
@@ -128,10 +115,10 @@ static int read_cpu(struct json_object *obj, unsigned int ns_per_unit,
 	if (!json_object_is_type(obj, json_type_object))
 		return fail(why, size, "not an object");
 	cpu->shown = true;
-	if (as_u64(member(obj, "lost"), &cpu->lost))
+	if (as_u64(json_member(obj, "lost"), &cpu->lost))
 		cpu->lost = 0;
 	for (c = 0; c < t->nr_contexts; c++) {
-		ctx = member(obj, t->contexts[c].key);
+		ctx = json_member(obj, t->contexts[c].key);
 		if (!ctx)
 			continue;
 		if (read_stats(ctx, ns_per_unit,
@@ -145,9 +132,9 @@ static int read_cpu(struct json_object *obj, unsigned int ns_per_unit,
 static int read_line(struct json_object *root, struct window_series *series,
 		     struct window_line *line, char *why, size_t size)
 {
-	struct json_object *unit = member(root, "unit");
-	struct json_object *cpus = member(root, "cpus");
-	const char *time = json_object_get_string(member(root, "time"));
+	struct json_object *unit = json_member(root, "unit");
+	struct json_object *cpus = json_member(root, "cpus");
+	const char *time = json_object_get_string(json_member(root, "time"));
 	unsigned int ns_per_unit;
 	char reason[128];
 	struct tm tm;
@@ -325,8 +312,8 @@ bool window_file_is_record(const char *arg)
 	record = getline(&text, &cap, f) > 0;
 	fclose(f);
 	root = record ? json_tokener_parse(text) : NULL;
-	record = json_object_is_type(member(root, "time"), json_type_string) &&
-		 json_object_is_type(member(root, "cpus"), json_type_object);
+	record = json_object_is_type(json_member(root, "time"), json_type_string) &&
+		 json_object_is_type(json_member(root, "cpus"), json_type_object);
 	json_object_put(root);
 	free(text);
 	return record;
