@@ -125,6 +125,19 @@ static int group_hist(struct plot_runs *plot, const struct saved_run *run,
 	return 0;
 }
 
+/* The CPU groups' labels: @per CPUs of @cpus[0..@nr_cpus) a colour. */
+static void set_groups(struct plot_spec *spec, const int *cpus, int nr_cpus)
+{
+	int per = plot_group_size(nr_cpus), g, n;
+
+	spec->nr_groups = plot_group_count(nr_cpus);
+	for (g = 0; g < spec->nr_groups; g++) {
+		n = g == spec->nr_groups - 1 ? nr_cpus - g * per : per;
+		label_group(spec->groups[g], sizeof(spec->groups[g]),
+			    cpus + g * per, n);
+	}
+}
+
 /* The title names the files without their directories. */
 static void set_title(struct plot_spec *spec, const char *const *names,
 		      int nr, const char *what)
@@ -183,12 +196,7 @@ int plot_runs_build(struct plot_runs *plot, const struct saved_run *runs,
 		  spec->nr_panels == 1 && ctx_panels[0] == CTX_NOISE ?
 		  "Noise histograms" : "Latency histograms");
 	spec->nr_files = nr;
-	spec->nr_groups = groups;
-	for (g = 0; g < groups; g++) {
-		n = g == groups - 1 ? nr_cpus - g * per : per;
-		label_group(spec->groups[g], sizeof(spec->groups[g]),
-			    cpus + g * per, n);
-	}
+	set_groups(spec, cpus, nr_cpus);
 	for (p = 0; p < spec->nr_panels; p++) {
 		ctx = ctx_panels[p];
 		snprintf(spec->panels[p].title, sizeof(spec->panels[p].title),
@@ -336,12 +344,7 @@ int plot_records_build(struct plot_runs *plot,
 	}
 	set_title(spec, names, nr, "Max latency per window");
 	spec->nr_files = nr;
-	spec->nr_groups = groups;
-	for (g = 0; g < groups; g++) {
-		n = g == groups - 1 ? nr_cpus - g * per : per;
-		label_group(spec->groups[g], sizeof(spec->groups[g]),
-			    cpus + g * per, n);
-	}
+	set_groups(spec, cpus, nr_cpus);
 	for (p = 0; p < spec->nr_panels; p++) {
 		snprintf(spec->panels[p].title, sizeof(spec->panels[p].title),
 			 "%s", panel_titles[ctx_panels[p]]);
