@@ -121,14 +121,21 @@ for tool in $TOOLS; do
 	report $? "$tool-INT-INT" "rc=$rc"
 done
 
+# Until rtla's timerlat tracer runs (setup takes seconds under TCG on a
+# loaded host), 10 s at most.
+wait_tracer() {
+	local i
+
+	for i in $(seq 40); do
+		cat $T/instances/rtla-*/current_tracer 2>/dev/null | grep -q timerlat && break
+		usleep 250000
+	done
+}
+
 # Two runs at once: the second is refused as busy and changes nothing.
 rtla timerlat top -q -d 6s -c 0 -p 400 >/tmp/out-a 2>&1 &
 a=$!
-# its tracer runs (setup takes seconds under TCG on a loaded host)
-for i in $(seq 40); do
-	cat $T/instances/rtla-*/current_tracer 2>/dev/null | grep -q timerlat && break
-	usleep 250000
-done
+wait_tracer
 sleep 1
 snap >/tmp/during
 rtla osnoise top -q -d 1s -c 1 -p 300000 -r 200000 >/tmp/out-b 2>&1
@@ -145,10 +152,7 @@ report $? two-runs-after "first rc=$?"
 rtla timerlat monitor -c 0 -p 400 -E 50 --interval 1s --listen 9118 \
 	>/tmp/out-m 2>&1 &
 m=$!
-for i in $(seq 40); do
-	cat $T/instances/rtla-*/current_tracer 2>/dev/null | grep -q timerlat && break
-	usleep 250000
-done
+wait_tracer
 sleep 1
 snap >/tmp/during
 kill -KILL $m
