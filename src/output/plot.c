@@ -172,51 +172,48 @@ static void set_style(cairo_t *cr, int file, int group, double width)
 	cairo_set_line_width(cr, width);
 }
 
-/* A timeline as a line through each window's max, a dot on each. */
-static void draw_points(cairo_t *cr, const struct plot_rect *r,
-			const struct axes *axes, const struct plot_series *s)
+/*
+ * Point @i of @s on the page into @x and @y: a histogram's bucket count
+ * at the bucket's low edge (0 past the last used one), a timeline's
+ * window max at its minute.
+ */
+static void series_point(const struct plot_rect *r, const struct axes *axes,
+			 const struct plot_series *s, unsigned int used,
+			 unsigned int i, double *x, double *y)
 {
-	double x, y;
-	int i;
-
-	set_style(cr, s->file, s->group, PLOT_WIDTH_SERIES);
-	for (i = 0; i < s->nr_points; i++) {
-		x = plot_axis_position(&axes->x, s->points[i].minutes, r->left,
-				       r->right);
-		y = plot_axis_position(&axes->y, s->points[i].us,
-				       r->bottom - FOOT, r->top);
-		if (!i)
-			cairo_move_to(cr, x, y);
-		else
-			cairo_line_to(cr, x, y);
+	if (s->points) {
+		*x = plot_axis_position(&axes->x, s->points[i].minutes,
+					r->left, r->right);
+		*y = plot_axis_position(&axes->y, s->points[i].us,
+					r->bottom - FOOT, r->top);
+		return;
 	}
-	cairo_stroke(cr);
-	cairo_set_dash(cr, NULL, 0, 0);
+	*x = plot_axis_position(&axes->x,
+				plot_bucket_us(i, s->hist->bucket_size,
+					       s->ns_per_unit),
+				r->left, r->right);
+	*y = plot_count_position(&axes->y, i < used ? s->hist->buckets[i] : 0,
+				 r->bottom - FOOT, r->top, r->bottom);
 }
 
-/* The histogram as a line: each bucket's count at its low edge. */
+/* A series as a line: a histogram's buckets, or a timeline's windows. */
 static void draw_series(cairo_t *cr, const struct plot_rect *r,
 			const struct axes *axes, const struct plot_series *s)
 {
-	unsigned int i, used;
+	unsigned int i, used = 0, nr;
 	double x, y;
 
 	if (s->points) {
-		draw_points(cr, r, axes, s);
-		return;
+		nr = s->nr_points;
+	} else {
+		used = used_buckets(s->hist);
+		nr = used ? used + 1 : 0;
 	}
-	used = used_buckets(s->hist);
-	if (!used)
+	if (!nr)
 		return;
 	set_style(cr, s->file, s->group, PLOT_WIDTH_SERIES);
-	for (i = 0; i <= used; i++) {
-		x = plot_axis_position(&axes->x,
-				       plot_bucket_us(i, s->hist->bucket_size,
-						      s->ns_per_unit),
-				       r->left, r->right);
-		y = plot_count_position(&axes->y,
-					i < used ? s->hist->buckets[i] : 0,
-					r->bottom - FOOT, r->top, r->bottom);
+	for (i = 0; i < nr; i++) {
+		series_point(r, axes, s, used, i, &x, &y);
 		if (!i)
 			cairo_move_to(cr, x, y);
 		else
