@@ -51,6 +51,12 @@ static inline uint64_t param_or(uint64_t value, uint64_t fallback)
 	return param_given(value) ? value : fallback;
 }
 
+/*
+ * timerlat monitor's -E: 1 ms of 1-us buckets, so that the exposition's
+ * bounds up to 1 ms are exact (rtla-timerlat-monitor(1) says why).
+ */
+#define MONITOR_DEFAULT_ENTRIES	1000
+
 /* Everything the command line can say. */
 struct rtla_params {
 	enum rtla_tracer tracer;

@@ -7,6 +7,7 @@
 #include <stdint.h>
 
 #include "model/results.h"
+#include "model/window_series.h"
 
 #define COMPARE_MAX_RULES	16
 #define COMPARE_ALL_CPUS	-1
@@ -28,11 +29,17 @@ struct compare_rule {
 	double limit;			/* percent, or ns (a count for over) */
 };
 
-/* One side of a comparison: which contexts the run shows, its results. */
+/*
+ * One side of a comparison: which contexts the run shows, and its
+ * results, or (results NULL) a monitor's recorded windows, of which
+ * each CPU and context gives the window @choice picks.
+ */
 struct compare_side {
 	const char *name;		/* the file */
 	struct context_view view;
 	const struct rtla_results *results;
+	const struct window_series *series;
+	enum window_choice choice;
 };
 
 /* One statistic of one context on one CPU (or all), on both sides. */

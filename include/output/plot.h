@@ -2,15 +2,23 @@
 #ifndef RTLA_PLOT_H
 #define RTLA_PLOT_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 #include "model/plot_layout.h"
 #include "model/stats.h"
 #include "output/plot_format.h"
 
+/* A point of a timeline: minutes from its start, a max in us. */
+struct plot_point {
+	double minutes;
+	double us;
+};
+
 /*
- * One line of the plot: a histogram drawn in its file's line style and
- * its CPU group's colour, in its context's panel.
+ * One line of the plot, drawn in its file's line style and its CPU
+ * group's colour, in its context's panel: a histogram, or (a timeline
+ * plot) a monitor's max per window.
  */
 struct plot_series {
 	const struct histogram *hist;	/* in the run's display unit */
@@ -18,6 +26,8 @@ struct plot_series {
 	int file;
 	int group;
 	int panel;
+	const struct plot_point *points;	/* timeline: in time order */
+	int nr_points;
 };
 
 /* A line of the header: a file's line style, name and run settings. */
@@ -45,6 +55,7 @@ struct plot_spec {
 	int width;			/* pixels (PNG) or points (SVG, PDF) */
 	int height;
 	enum plot_format format;
+	bool timeline;			/* max per window over time */
 	struct plot_file files[PLOT_MAX_FILES];
 	int nr_files;
 	struct plot_panel panels[PLOT_MAX_PANELS];

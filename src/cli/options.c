@@ -491,7 +491,7 @@ static const struct opt_spec option_table[] = {
 	{ "bucket-size", 'b', required_argument, HIST(FOR_TRACERS) | MON, "N",
 	  "histogram bucket size (default 1)", set_bucket_size, GROUP_HISTOGRAM },
 	{ "entries", 'E', required_argument, HIST(FOR_TRACERS) | MON, "N",
-	  "number of histogram buckets (default 256)", set_entries, GROUP_HISTOGRAM },
+	  "number of histogram buckets (default 256; timerlat monitor 1000)", set_entries, GROUP_HISTOGRAM },
 	{ "no-header", 0, no_argument, HIST(FOR_TRACERS), NULL,
 	  "do not print the header", set_no_header, GROUP_HISTOGRAM },
 	{ "no-index", 0, no_argument, HIST(FOR_TRACERS), NULL,
@@ -944,6 +944,8 @@ enum options_result options_parse(const struct tool_id *tool, int argc,
 	params_init(params, tool->tracer, tool->mode);
 	params->hwnoise = tool->hwnoise;
 	params->monitor = tool->monitor;
+	if (tool->monitor)
+		params->entries = MONITOR_DEFAULT_ENTRIES;
 	for (cpu = 0; cpu < nr_cpus && cpu < CPU_SETSIZE; cpu++)
 		CPU_SET(cpu, &params->cpu_set);
 

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "input/json_read.h"
 #include "input/saved_run.h"
 #include "model/tracer.h"
 
@@ -26,32 +27,16 @@ static int fail(struct reader *r, const char *fmt, ...)
 {
 	va_list ap;
 
-	char *c;
-
 	va_start(ap, fmt);
-	vsnprintf(r->why, r->size, fmt, ap);
+	json_read_vfail(r->why, r->size, fmt, ap);
 	va_end(ap);
-	/* one line, whatever a key of the file holds */
-	for (c = r->why; *c; c++)
-		if ((unsigned char)*c < ' ')
-			*c = ' ';
 	return -1;
-}
-
-static struct json_object *member(struct json_object *obj, const char *key)
-{
-	struct json_object *value;
-
-	if (!json_object_is_type(obj, json_type_object) ||
-	    !json_object_object_get_ex(obj, key, &value))
-		return NULL;
-	return value;
 }
 
 static struct json_object *object_member(struct json_object *obj,
 					 const char *key)
 {
-	struct json_object *value = member(obj, key);
+	struct json_object *value = json_member(obj, key);
 
 	return json_object_is_type(value, json_type_object) ? value : NULL;
 }
@@ -59,7 +44,7 @@ static struct json_object *object_member(struct json_object *obj,
 /* A whole number >= 0 at @key; -1 when absent or not one. */
 static int get_u64(struct json_object *obj, const char *key, uint64_t *out)
 {
-	struct json_object *value = member(obj, key);
+	struct json_object *value = json_member(obj, key);
 	double d;
 
 	if (json_object_is_type(value, json_type_int)) {
@@ -165,7 +150,7 @@ static int read_context(struct reader *r, struct json_object *obj,
 		return 0;
 	if (get_u64(obj, "over", &hist->over))
 		hist->over = 0;
-	if (read_buckets(r, member(obj, "histogram"), hist, &total))
+	if (read_buckets(r, json_member(obj, "histogram"), hist, &total))
 		return -1;
 	if (total + hist->over != s->count)
 		return fail(r, "CPU %d %s: the histogram holds %llu samples, the count says %llu",
@@ -218,15 +203,15 @@ static void contexts_shown(struct rtla_params *params, struct json_object *cpu)
 {
 	if (params->tracer != TRACER_TIMERLAT)
 		return;
-	params->no_irq = !member(cpu, "irq");
-	params->no_thread = !member(cpu, "thread");
-	params->user_threads = member(cpu, "user") != NULL;
+	params->no_irq = !json_member(cpu, "irq");
+	params->no_thread = !json_member(cpu, "thread");
+	params->user_threads = json_member(cpu, "user") != NULL;
 }
 
 /* The values rtla.params recorded, as if given on the command line. */
 static void read_params(struct json_object *obj, struct rtla_params *params)
 {
-	struct json_object *cpus = member(obj, "cpus");
+	struct json_object *cpus = json_member(obj, "cpus");
 
 	get_u64(obj, "duration_s", &params->duration_s);
 	get_u64(obj, "period_us", &params->period_us);
@@ -277,10 +262,10 @@ static int read_rtla(struct reader *r, struct json_object *root,
 	int nr_cpus, cpu, c, nr_shown;
 	char key[16];
 
-	copy_string(run->tool, sizeof(run->tool), member(rtla, "tool"), "");
+	copy_string(run->tool, sizeof(run->tool), json_member(rtla, "tool"), "");
 	if (tool_of(r, run->tool))
 		return -1;
-	copy_string(key, sizeof(key), member(rtla, "unit"), "us");
+	copy_string(key, sizeof(key), json_member(rtla, "unit"), "us");
 	run->params.nano = !strcmp(key, "ns");
 	if (!cpus)
 		return fail(r, "no rtla.cpus");
@@ -301,11 +286,11 @@ static int read_rtla(struct reader *r, struct json_object *root,
 	if (results_alloc(results, &layout, nr_cpus))
 		return fail(r, "out of memory");
 	copy_string(run->collector, sizeof(run->collector),
-		    member(rtla, "collector"), "tracefs");
+		    json_member(rtla, "collector"), "tracefs");
 	results->collector = run->collector;
 	get_u64(rtla, "duration_s", &results->elapsed_s);
 	get_u64(rtla, "threshold_hits", &results->threshold_hits);
-	results->stopped = json_object_get_boolean(member(rtla, "stopped"));
+	results->stopped = json_object_get_boolean(json_member(rtla, "stopped"));
 	for (cpu = 0; cpu < nr_cpus; cpu++) {
 		snprintf(key, sizeof(key), "%d", cpu);
 		cpu_obj = object_member(cpus, key);
@@ -423,7 +408,7 @@ static int read_cyclictest_thread(struct reader *r, const char *key,
 		fail(r, "thread %s: no cycles, min or max", key);
 		goto out;
 	}
-	avg = json_object_get_double(member(thread, "avg"));
+	avg = json_object_get_double(json_member(thread, "avg"));
 	if (s->count && (s->min > s->max || !(avg >= s->min && avg <= s->max))) {
 		fail(r, "thread %s: avg, min and max disagree", key);
 		goto out;
@@ -433,7 +418,7 @@ static int read_cyclictest_thread(struct reader *r, const char *key,
 		goto out;
 	}
 	s->sum = s->count ? (uint64_t)(avg * s->count + 0.5) : 0;
-	if (read_buckets(r, member(thread, "histogram"), &one, &total))
+	if (read_buckets(r, json_member(thread, "histogram"), &one, &total))
 		goto out;
 	if (total > s->count) {
 		fail(r, "thread %s: the histogram holds %llu samples, cycles says %llu",
@@ -465,7 +450,7 @@ static int read_cyclictest(struct reader *r, struct json_object *root,
 	params->no_irq = true;
 	get_u64(root, "resolution_in_ns", &resolution);
 	params->nano = resolution == 1;
-	copy_string(cmdline, sizeof(cmdline), member(root, "cmdline:"), "");
+	copy_string(cmdline, sizeof(cmdline), json_member(root, "cmdline:"), "");
 	params->entries = cyclictest_entries(cmdline);
 	if (!params->entries)
 		params->entries = buckets_needed(threads);
@@ -547,9 +532,9 @@ static void read_system(struct json_object *root, struct json_object *rtla,
 	for (i = 0; i < sizeof(fact_fields) / sizeof(fact_fields[0]); i++)
 		copy_string((char *)facts + fact_fields[i].offset,
 			    fact_fields[i].size,
-			    member(fact_fields[i].in_sysinfo ? uts : sys,
+			    json_member(fact_fields[i].in_sysinfo ? uts : sys,
 				   fact_fields[i].key), "");
-	facts->realtime = json_object_get_int(member(uts, "realtime")) == 1;
+	facts->realtime = json_object_get_int(json_member(uts, "realtime")) == 1;
 	if (!facts->preemption[0] && facts->realtime)
 		snprintf(facts->preemption, sizeof(facts->preemption), "rt");
 	facts->cpu_dma_latency_us = -1;
@@ -567,8 +552,8 @@ static int read_root(struct reader *r, struct json_object *root)
 
 	if (!json_object_is_type(root, json_type_object))
 		return fail(r, "not a JSON object");
-	run->start_time = read_time(member(root, "start_time"));
-	run->end_time = read_time(member(root, "end_time"));
+	run->start_time = read_time(json_member(root, "start_time"));
+	run->end_time = read_time(json_member(root, "end_time"));
 	if (!get_u64(root, "return_code", &code) && code < 256)
 		run->return_code = code;
 	read_system(root, rtla, &run->system);
@@ -576,7 +561,7 @@ static int read_root(struct reader *r, struct json_object *root)
 		run->source = SAVED_RTLA;
 		return read_rtla(r, root, rtla);
 	}
-	if (threads && member(root, "cmdline:")) {
+	if (threads && json_member(root, "cmdline:")) {
 		run->source = SAVED_CYCLICTEST;
 		return read_cyclictest(r, root, threads);
 	}

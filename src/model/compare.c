@@ -115,6 +115,25 @@ static void common_contexts(const struct compare_side *base,
 					 a[i]->key);
 }
 
+static int side_nr_cpus(const struct compare_side *side)
+{
+	return side->results ? side->results->nr_cpus : side->series->nr_cpus;
+}
+
+static bool side_cpu_shown(const struct compare_side *side, int cpu)
+{
+	int line;
+
+	if (cpu >= side_nr_cpus(side))
+		return false;
+	if (side->results)
+		return results_cpu_shown(side->results, cpu);
+	for (line = 0; line < side->series->nr_lines; line++)
+		if (side->series->lines[line].cpu[cpu].shown)
+			return true;
+	return false;
+}
+
 static const struct histogram *
 side_hist(const struct compare_side *side, int cpu, const char *key,
 	  struct histogram *merged)
@@ -153,62 +172,119 @@ static bool stat_value(const struct histogram *hist, unsigned int divisor,
 	return true;
 }
 
-static bool stat_applies(const struct compare_side *side, const char *stat)
+/* A statistic of a recorded window in ns; false when unknown. */
+static bool window_stat_value(const struct window_stats *s,
+			      const char *stat, uint64_t *value)
 {
+	int i;
+
+	if (!s->count)
+		return false;
+	if (!strcmp(stat, "max")) {
+		*value = s->max;
+		return true;
+	}
+	if (!strcmp(stat, "avg")) {
+		*value = (uint64_t)s->avg;
+		return true;
+	}
+	if (!strcmp(stat, "over")) {
+		*value = s->over;
+		return true;
+	}
+	for (i = 0; i < NR_STANDARD_PERCENTILES; i++)
+		if (!strcmp(stat, standard_percentiles[i].name)) {
+			*value = s->pct[i];
+			return s->pct_known[i];
+		}
+	return false;
+}
+
+/* Each row statistic of @side's @key on @cpu into @known and @value. */
+static int side_values(const struct compare_side *side, int cpu,
+		       const char *key, bool known[], uint64_t value[])
+{
+	const struct context_desc *ctx =
+		tracer_context(tracer_desc(side->view.tracer), key);
+	struct histogram merged = { 0 };
+	const struct histogram *hist;
+	struct window_stats picked;
+	size_t s;
+
+	if (!side->results) {
+		if (cpu == COMPARE_ALL_CPUS)
+			window_series_pick_all_cpus(side->series, side->choice,
+						    ctx->id, &picked);
+		else
+			window_series_pick(side->series, side->choice, cpu,
+					   ctx->id, &picked);
+		for (s = 0; s < NR_ROW_STATS; s++)
+			known[s] = window_stat_value(&picked, row_stats[s],
+						     &value[s]);
+		return 0;
+	}
+	hist = side_hist(side, cpu, key, &merged);
+	if (!hist)
+		return -1;
+	for (s = 0; s < NR_ROW_STATS; s++)
+		known[s] = stat_value(hist, side->results->divisor,
+				      row_stats[s], &value[s]);
+	histogram_free(&merged);
+	return 0;
+}
+
+static bool stat_applies(const struct compare_side *side, int cpu,
+			 const char *stat)
+{
+	if (!strcmp(stat, "max") || !strcmp(stat, "avg"))
+		return true;
 	/* percentiles and over need a histogram on both sides */
-	return !strcmp(stat, "max") || !strcmp(stat, "avg") ||
-	       side->results->entries;
+	if (side->results)
+		return side->results->entries;
+	/* ... or a record, which has them per CPU only */
+	return cpu != COMPARE_ALL_CPUS || !strcmp(stat, "over");
 }
 
 static int add_rows(const struct compare_side *sides[2], int cpu,
 		    const char *key, struct comparison *cmp)
 {
-	struct histogram merged[2] = { { 0 } };
-	const struct histogram *hist[2];
+	uint64_t value[2][NR_ROW_STATS];
+	bool known[2][NR_ROW_STATS];
 	struct compare_row *row;
 	size_t s;
-	int i, ret = -1;
+	int i;
 
-	for (i = 0; i < 2; i++) {
-		hist[i] = side_hist(sides[i], cpu, key, &merged[i]);
-		if (!hist[i])
-			goto out;
-	}
+	for (i = 0; i < 2; i++)
+		if (side_values(sides[i], cpu, key, known[i], value[i]))
+			return -1;
 	for (s = 0; s < NR_ROW_STATS; s++) {
-		if (!stat_applies(sides[0], row_stats[s]) ||
-		    !stat_applies(sides[1], row_stats[s]))
+		if (!stat_applies(sides[0], cpu, row_stats[s]) ||
+		    !stat_applies(sides[1], cpu, row_stats[s]))
 			continue;
 		row = &cmp->rows[cmp->nr_rows++];
 		row->cpu = cpu;
-		row->context = tracer_context(sides[0]->results->tracer,
+		row->context = tracer_context(tracer_desc(sides[0]->view.tracer),
 					      key)->key;
 		snprintf(row->stat, sizeof(row->stat), "%s", row_stats[s]);
 		row->is_count = !strcmp(row->stat, "over");
-		for (i = 0; i < 2; i++)
-			row->known[i] = stat_value(hist[i],
-					sides[i]->results->divisor, row->stat,
-					&row->value[i]);
+		for (i = 0; i < 2; i++) {
+			row->known[i] = known[i][s];
+			row->value[i] = value[i][s];
+		}
 	}
-	ret = 0;
-out:
-	for (i = 0; i < 2; i++)
-		if (hist[i] == &merged[i])
-			histogram_free(&merged[i]);
-	return ret;
+	return 0;
 }
 
 static bool same_cpus(const struct compare_side *base,
 		      const struct compare_side *new, char *why, size_t size)
 {
-	int cpu, max = base->results->nr_cpus > new->results->nr_cpus ?
-		       base->results->nr_cpus : new->results->nr_cpus;
+	int cpu, max = side_nr_cpus(base) > side_nr_cpus(new) ?
+		       side_nr_cpus(base) : side_nr_cpus(new);
 	bool a, b;
 
 	for (cpu = 0; cpu < max; cpu++) {
-		a = cpu < base->results->nr_cpus &&
-		    results_cpu_shown(base->results, cpu);
-		b = cpu < new->results->nr_cpus &&
-		    results_cpu_shown(new->results, cpu);
+		a = side_cpu_shown(base, cpu);
+		b = side_cpu_shown(new, cpu);
 		if (a == b)
 			continue;
 		snprintf(why, size, "CPU %d is in %s only: compare runs of the same CPUs",
@@ -287,7 +363,7 @@ int compare_runs(const struct compare_side *base,
 			 base->name, new->name);
 		return -1;
 	}
-	max_rows = (size_t)(base->results->nr_cpus + 1) * cmp->nr_contexts *
+	max_rows = (size_t)(side_nr_cpus(base) + 1) * cmp->nr_contexts *
 		   NR_ROW_STATS;
 	cmp->rows = calloc(max_rows, sizeof(*cmp->rows));
 	cmp->verdicts = calloc(max_rows * (nr_rules ? nr_rules : 1),
@@ -298,8 +374,8 @@ int compare_runs(const struct compare_side *base,
 		return -1;
 	}
 	for (c = 0; c < cmp->nr_contexts; c++) {
-		for (cpu = 0; cpu < base->results->nr_cpus; cpu++)
-			if (results_cpu_shown(base->results, cpu) &&
+		for (cpu = 0; cpu < side_nr_cpus(base); cpu++)
+			if (side_cpu_shown(base, cpu) &&
 			    add_rows(sides, cpu, cmp->contexts[c], cmp))
 				goto oom;
 		if (add_rows(sides, COMPARE_ALL_CPUS, cmp->contexts[c], cmp))

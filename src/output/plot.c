@@ -2,7 +2,8 @@
 /*
  * Latency histograms drawn with cairo into SVG, PNG or PDF: one panel
  * per context, counts on a log axis (OSADL's way), a colour per CPU
- * (group) and a line style per file.
+ * (group) and a line style per file.  Or, from a monitor's records, the
+ * max of each window over time, on a log latency axis.
  */
 #include <cairo.h>
 #include <cairo-pdf.h>
@@ -34,6 +35,28 @@ static unsigned int used_buckets(const struct histogram *hist)
 	return i;
 }
 
+/* Minutes across, max latency in us up (log). */
+static struct axes timeline_fit(const struct plot_spec *spec)
+{
+	double minutes = 0, max_us = 1;
+	const struct plot_series *s;
+	struct axes axes;
+	int n, i;
+
+	for (n = 0; n < spec->nr_series; n++) {
+		s = &spec->series[n];
+		for (i = 0; i < s->nr_points; i++) {
+			if (s->points[i].minutes > minutes)
+				minutes = s->points[i].minutes;
+			if (s->points[i].us > max_us)
+				max_us = s->points[i].us;
+		}
+	}
+	axes.x = plot_axis_linear(minutes > 0 ? minutes : 1);
+	axes.y = plot_axis_log(max_us);
+	return axes;
+}
+
 static struct axes axes_fit(const struct plot_spec *spec)
 {
 	double max_us = 0, max_count = 1, edge;
@@ -42,6 +65,8 @@ static struct axes axes_fit(const struct plot_spec *spec)
 	struct axes axes;
 	int n;
 
+	if (spec->timeline)
+		return timeline_fit(spec);
 	for (n = 0; n < spec->nr_series; n++) {
 		s = &spec->series[n];
 		used = used_buckets(s->hist);
@@ -114,7 +139,7 @@ static void draw_grid(cairo_t *cr, const struct plot_rect *r,
 }
 
 static void draw_frame(cairo_t *cr, const struct plot_rect *r,
-		       const struct plot_panel *panel)
+		       const struct plot_panel *panel, bool timeline)
 {
 	cairo_set_source_rgb(cr, 0, 0, 0);
 	cairo_set_line_width(cr, PLOT_WIDTH_FRAME);
@@ -131,7 +156,8 @@ static void draw_frame(cairo_t *cr, const struct plot_rect *r,
 	cairo_save(cr);
 	cairo_translate(cr, r->left - 52, (r->top + r->bottom) / 2);
 	cairo_rotate(cr, -M_PI / 2);
-	text_at(cr, 0, 0, "samples per bucket (log)", 0.5);
+	text_at(cr, 0, 0, timeline ? "max per window (us, log)" :
+		"samples per bucket (log)", 0.5);
 	cairo_restore(cr);
 }
 
@@ -146,24 +172,48 @@ static void set_style(cairo_t *cr, int file, int group, double width)
 	cairo_set_line_width(cr, width);
 }
 
-/* The histogram as a line: each bucket's count at its low edge. */
+/*
+ * Point @i of @s on the page into @x and @y: a histogram's bucket count
+ * at the bucket's low edge (0 past the last used one), a timeline's
+ * window max at its minute.
+ */
+static void series_point(const struct plot_rect *r, const struct axes *axes,
+			 const struct plot_series *s, unsigned int used,
+			 unsigned int i, double *x, double *y)
+{
+	if (s->points) {
+		*x = plot_axis_position(&axes->x, s->points[i].minutes,
+					r->left, r->right);
+		*y = plot_axis_position(&axes->y, s->points[i].us,
+					r->bottom - FOOT, r->top);
+		return;
+	}
+	*x = plot_axis_position(&axes->x,
+				plot_bucket_us(i, s->hist->bucket_size,
+					       s->ns_per_unit),
+				r->left, r->right);
+	*y = plot_count_position(&axes->y, i < used ? s->hist->buckets[i] : 0,
+				 r->bottom - FOOT, r->top, r->bottom);
+}
+
+/* A series as a line: a histogram's buckets, or a timeline's windows. */
 static void draw_series(cairo_t *cr, const struct plot_rect *r,
 			const struct axes *axes, const struct plot_series *s)
 {
-	unsigned int i, used = used_buckets(s->hist);
+	unsigned int i, used = 0, nr;
 	double x, y;
 
-	if (!used)
+	if (s->points) {
+		nr = s->nr_points;
+	} else {
+		used = used_buckets(s->hist);
+		nr = used ? used + 1 : 0;
+	}
+	if (!nr)
 		return;
 	set_style(cr, s->file, s->group, PLOT_WIDTH_SERIES);
-	for (i = 0; i <= used; i++) {
-		x = plot_axis_position(&axes->x,
-				       plot_bucket_us(i, s->hist->bucket_size,
-						      s->ns_per_unit),
-				       r->left, r->right);
-		y = plot_count_position(&axes->y,
-					i < used ? s->hist->buckets[i] : 0,
-					r->bottom - FOOT, r->top, r->bottom);
+	for (i = 0; i < nr; i++) {
+		series_point(r, axes, s, used, i, &x, &y);
 		if (!i)
 			cairo_move_to(cr, x, y);
 		else
@@ -239,7 +289,8 @@ static void draw(cairo_t *cr, const struct plot_spec *spec,
 			if (spec->series[n].panel == p)
 				draw_series(cr, &layout->panels[p], &axes,
 					    &spec->series[n]);
-		draw_frame(cr, &layout->panels[p], &spec->panels[p]);
+		draw_frame(cr, &layout->panels[p], &spec->panels[p],
+			   spec->timeline);
 	}
 	draw_legend(cr, spec, layout);
 }

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "input/saved_run.h"
+#include "input/window_file.h"
 #include "output/compare_report.h"
 #include "output/out_file.h"
 #include "run/file_tools.h"
@@ -15,6 +16,7 @@ const struct option compare_options[] = {
 	{ "rule", required_argument, NULL, 'r' },
 	{ "json", required_argument, NULL, 'j' },
 	{ "junit", required_argument, NULL, 'J' },
+	{ "window", required_argument, NULL, 'w' },
 	{ "help", no_argument, NULL, 'h' },
 	{ NULL, 0, NULL, 0 },
 };
@@ -25,6 +27,14 @@ struct compare_args {
 	int nr_rules;
 	const char *json_file;
 	const char *junit_file;
+	enum window_choice choice;
+};
+
+/* One side as read: a saved run, or a monitor's --record windows. */
+struct compare_input {
+	bool record;
+	struct saved_run run;
+	struct window_series series;
 };
 
 static void compare_usage(FILE *out)
@@ -34,11 +44,14 @@ static void compare_usage(FILE *out)
 		"\n"
 		"  usage: rtla compare BASE NEW [options]\n"
 		"\n"
-		"  BASE and NEW are JSON reports: rtla's --json, or cyclictest's --json.\n"
+		"  BASE and NEW are JSON reports: rtla's --json, or cyclictest's --json;\n"
+		"  or timerlat monitor --record files, FILE or FILE.N,...,FILE.1,FILE for one\n"
+		"  series with its rotated files.\n"
 		"\n"
 		"\t     --rule CTX:STAT=+LIMIT: how much worse NEW may be than BASE on any CPU: CTX irq, thread, user, noise or *; STAT max, avg, over, p50, p90, p99, p99.9 or p99.99; LIMIT +N%% or +N with a time unit (a count for over); repeatable (default: *:max=+20%% *:p99=+10%% *:avg=+10%%)\n"
 		"\t     --json FILE: write the table and the verdicts as JSON to FILE (- is stdout)\n"
 		"\t     --junit FILE: write one JUnit test case per rule and CPU to FILE\n"
+		"\t     --window worst|last|all: the window of a --record series compared, per CPU and context: the one with the highest max (default), the last, or all merged\n"
 		"\t  -h/--help: print this help\n"
 		"\n"
 		"  exit status: 0 no rule broken, 1 error or a rule that cannot be decided, 2 a rule broken\n");
@@ -79,6 +92,13 @@ static int parse_args(int argc, char **argv, struct compare_args *args)
 			break;
 		case 'J':
 			args->junit_file = optarg;
+			break;
+		case 'w':
+			if (window_choice_parse(optarg, &args->choice)) {
+				fprintf(stderr, "rtla compare: --window %s: worst, last or all\n",
+					optarg);
+				return -1;
+			}
 			break;
 		case 'h':
 			compare_usage(stdout);
@@ -137,8 +157,43 @@ static int write_outputs(const struct compare_args *args,
 	return ret;
 }
 
-static int compare_saved(const struct compare_args *args,
-			 struct saved_run runs[2])
+static int read_input(const char *arg, struct compare_input *in,
+		      char *why, size_t size)
+{
+	in->record = window_file_is_record(arg);
+	if (in->record)
+		return window_series_read(arg, &in->series, why, size);
+	return saved_run_read(arg, &in->run, why, size);
+}
+
+static void free_input(struct compare_input *in)
+{
+	if (in->record)
+		window_series_free(&in->series);
+	else
+		saved_run_free(&in->run);
+}
+
+static struct compare_side input_side(const struct compare_args *args,
+				      const char *name,
+				      const struct compare_input *in)
+{
+	if (in->record)
+		return (struct compare_side){
+			.name = name, .view = window_series_view(&in->series),
+			.series = &in->series, .choice = args->choice };
+	return (struct compare_side){
+		.name = name, .view = params_context_view(&in->run.params),
+		.results = &in->run.results };
+}
+
+static bool input_nano(const struct compare_input *in)
+{
+	return in->record ? in->series.nano : in->run.params.nano;
+}
+
+static int compare_inputs(const struct compare_args *args,
+			  struct compare_input in[2])
 {
 	struct compare_side sides[2];
 	struct compare_report report;
@@ -147,9 +202,7 @@ static int compare_saved(const struct compare_args *args,
 	int i, status;
 
 	for (i = 0; i < 2; i++)
-		sides[i] = (struct compare_side){
-			args->files[i], params_context_view(&runs[i].params),
-			&runs[i].results };
+		sides[i] = input_side(args, args->files[i], &in[i]);
 	if (compare_runs(&sides[0], &sides[1], args->rules, args->nr_rules,
 			 &cmp, why, sizeof(why))) {
 		fprintf(stderr, "rtla compare: %s\n", why);
@@ -160,7 +213,7 @@ static int compare_saved(const struct compare_args *args,
 		 RTLA_EXIT_OK;
 	report = (struct compare_report){
 		.base = args->files[0], .new = args->files[1],
-		.unit = runs[0].params.nano && runs[1].params.nano ? "ns" : "us",
+		.unit = input_nano(&in[0]) && input_nano(&in[1]) ? "ns" : "us",
 		.cmp = &cmp, .exit_status = status,
 	};
 	render_compare(args->json_file && !strcmp(args->json_file, "-") ?
@@ -174,10 +227,11 @@ static int compare_saved(const struct compare_args *args,
 int compare_main(int argc, char **argv)
 {
 	struct compare_args args = { 0 };
-	struct saved_run runs[2];
+	struct compare_input in[2];
 	char why[256];
 	int i, status;
 
+	memset(in, 0, sizeof(in));
 	switch (parse_args(argc, argv, &args)) {
 	case 1:
 		return RTLA_EXIT_OK;
@@ -185,16 +239,16 @@ int compare_main(int argc, char **argv)
 		return RTLA_EXIT_ERROR;
 	}
 	for (i = 0; i < 2; i++) {
-		if (!saved_run_read(args.files[i], &runs[i], why, sizeof(why)))
+		if (!read_input(args.files[i], &in[i], why, sizeof(why)))
 			continue;
 		fprintf(stderr, "rtla compare: %s: %s\n", args.files[i], why);
 		if (i)
-			saved_run_free(&runs[0]);
+			free_input(&in[0]);
 		return RTLA_EXIT_ERROR;
 	}
-	status = compare_saved(&args, runs);
-	saved_run_free(&runs[0]);
-	saved_run_free(&runs[1]);
+	status = compare_inputs(&args, in);
+	free_input(&in[0]);
+	free_input(&in[1]);
 	return status;
 }
 

@@ -302,6 +302,7 @@ monitor_run() {
 	sleep 4
 	MON_SAVE=$OUT.scrape1
 	C1=$(monitor_scrape)
+	${MON_DURING:-}
 	sleep 4
 	MON_SAVE=$OUT.scrape2
 	C2=$(monitor_scrape)
@@ -317,6 +318,25 @@ monitor_run() {
 	TOTAL=$(tr -d ' \n' <mon.json 2>/dev/null | sed 's/.*"all"://' |
 		grep -o '"\(irq\|thread\|user\)":{"count":[0-9]*' |
 		sed 's/.*://' | awk '{ s += $1 } END { print s + 0 }')
+}
+
+# HTTP abuse while the monitor measures (the monitor case, between its
+# first and second scrapes): six slow clients hold a half-sent request
+# through the second scrape (a source address may hold 8 connections:
+# the scraper keeps its own), and garbage, a binary blob, a wrong path
+# and a POST are answered or dropped.  The 404 and 405 kept in $OUT.*.
+monitor_abuse() {
+	local i
+
+	for i in 1 2 3 4 5 6; do
+		{ printf 'GET /metrics HTTP/1.1\r\nHost: slow\r\n'; sleep 7; } |
+			timeout 8 nc 127.0.0.1 9117 >/dev/null 2>&1 &
+	done
+	printf 'EHLO \001\002\377\r\n\r\n' | timeout 5 nc 127.0.0.1 9117 >/dev/null 2>&1
+	head -c 8192 /dev/urandom | timeout 5 nc 127.0.0.1 9117 >/dev/null 2>&1
+	printf 'GET /nope HTTP/1.0\r\n\r\n' | timeout 5 nc 127.0.0.1 9117 >"$OUT.404" 2>&1
+	printf 'POST /metrics HTTP/1.0\r\nContent-Length: 3\r\n\r\nabc' |
+		timeout 5 nc 127.0.0.1 9117 >"$OUT.post" 2>&1
 }
 
 # What every monitor run must show: exit 0 after SIGTERM, scraped counts
@@ -352,7 +372,9 @@ $(head -n 15 "$OUT.err")"
 monitor_case() {
 	local err lines collector want=tracefs
 
+	MON_DURING=monitor_abuse
 	monitor_run monitor -p 2000 --interval 5s --record mon.jsonl
+	MON_DURING=
 	lines=$(grep -c . mon.jsonl 2>/dev/null)
 	[ -e "$TR/events/osnoise/timerlat_sample" ] && want=bpf
 	collector=$(sed -n 's/.*collector="\([a-z-]*\)".*/\1/p' "$OUT.scrape1" 2>/dev/null)
@@ -360,10 +382,18 @@ monitor_case() {
 	err=$(monitor_checks
 	[ "$collector" = "$want" ] || echo "collector '$collector', not $want"
 	[ "${lines:-0}" -ge 2 ] || echo "$lines windows in --record, not at least 2"
+	head -n 1 "$OUT.404" | grep -q ' 404 ' ||
+		echo "/nope answered: $(head -n 1 "$OUT.404")"
+	head -n 1 "$OUT.post" | grep -q ' 40[05] ' ||
+		echo "a POST answered: $(head -n 1 "$OUT.post")"
+	# measurement unaffected by the abuse: the scrapes went on growing
+	# (monitor_checks) and nothing lost
+	[ "$(awk '/^rtla_lost_samples_total/ { s += $2 } END { print s + 0 }' mon.prom)" = 0 ] ||
+		echo "samples lost: $(grep '^rtla_lost_samples_total' mon.prom | tr '\n' ' ')"
 	[ "$(monitor_value rtla_unmeasured_seconds_total mon.prom)" = 0 ] ||
 		echo "no --textfile, or unmeasured time without a hit"
 	[ ! -s "$OUT.err" ] || echo "stderr not empty")
-	monitor_report "ours: rtla timerlat monitor -p 2000 --interval 5s, scraped 3 times, SIGTERM" "$err"
+	monitor_report "ours: rtla timerlat monitor -p 2000 --interval 5s, scraped 3 times through slow clients and garbage, SIGTERM" "$err"
 }
 
 # -T 1 hits again and again under TCG: each is counted, analysed on

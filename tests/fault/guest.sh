@@ -121,14 +121,21 @@ for tool in $TOOLS; do
 	report $? "$tool-INT-INT" "rc=$rc"
 done
 
+# Until rtla's timerlat tracer runs (setup takes seconds under TCG on a
+# loaded host), 10 s at most.
+wait_tracer() {
+	local i
+
+	for i in $(seq 40); do
+		cat $T/instances/rtla-*/current_tracer 2>/dev/null | grep -q timerlat && break
+		usleep 250000
+	done
+}
+
 # Two runs at once: the second is refused as busy and changes nothing.
 rtla timerlat top -q -d 6s -c 0 -p 400 >/tmp/out-a 2>&1 &
 a=$!
-# its tracer runs (setup takes seconds under TCG on a loaded host)
-for i in $(seq 40); do
-	cat $T/instances/rtla-*/current_tracer 2>/dev/null | grep -q timerlat && break
-	usleep 250000
-done
+wait_tracer
 sleep 1
 snap >/tmp/during
 rtla osnoise top -q -d 1s -c 1 -p 300000 -r 200000 >/tmp/out-b 2>&1
@@ -139,6 +146,27 @@ report $? two-runs "second rc=$rc: $(head -1 /tmp/out-b)"
 wait $a
 same_as_baseline two-runs
 report $? two-runs-after "first rc=$?"
+
+# timerlat monitor SIGKILLed while it measures and serves: the next run
+# restores its originals from the state record, and says so.
+rtla timerlat monitor -c 0 -p 400 -E 50 --interval 1s --listen 9118 \
+	>/tmp/out-m 2>&1 &
+m=$!
+wait_tracer
+sleep 1
+snap >/tmp/during
+kill -KILL $m
+wait $m
+rc=$?
+snap >/tmp/killed
+rtla timerlat hist -d 1s -c 0 -p 400 -E 50 >/tmp/out 2>&1
+rc2=$?
+said=$(grep -c 'restored the settings' /tmp/out)
+# the monitor had changed the knobs, the next run put them back
+! cmp -s /tmp/base /tmp/during && [ $rc = 137 ] && [ $rc2 = 0 ] && [ $said -ge 1 ]
+report $? monitor-KILL "rc=$rc, next run rc=$rc2, said=$said: $(grep rtla /tmp/out | head -2)"
+same_as_baseline monitor-KILL
+report $? monitor-KILL-after ""
 
 # State records (/run/rtla/knobs) the next run must not trust as they
 # are: corrupt, in another user's directory, a FIFO, a live run's, a

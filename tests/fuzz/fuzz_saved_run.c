@@ -17,8 +17,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 static void compare_with_itself(const struct saved_run *run)
 {
-	struct compare_side side = { "fuzz", params_context_view(&run->params),
-				   &run->results };
+	struct compare_side side = { .name = "fuzz",
+				     .view = params_context_view(&run->params),
+				     .results = &run->results };
 	struct compare_rule rule;
 	struct comparison cmp;
 	const char *why;

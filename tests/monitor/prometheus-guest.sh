@@ -50,7 +50,7 @@ scrape_configs:
       - targets: ["127.0.0.1:9117"]
 EOF
 # 20 ms of 1-us buckets: under TCG more than 1 % of the latencies pass
-# the default 256 us, and the p99 would be past the fine histogram
+# the monitor's default 1 ms, and the p99 would be past the fine histogram
 /usr/bin/rtla timerlat monitor -p 2000 -E 20000 --listen 9117 --interval 10s \
 	--json mon.json >mon.out 2>mon.err </dev/null &
 mon=$!

@@ -132,6 +132,62 @@ def check_vm_disturber(rtla, data, tmp):
           % result.returncode)
 
 
+def check_records(rtla, data, tmp):
+    """timerlat monitor --record series: each window's max over time."""
+    rec = os.path.join(data, "record")
+    base = os.path.join(rec, "base.jsonl")
+    # a series with its rotated file, the newer given first
+    new = os.path.join(rec, "new.jsonl") + "," + os.path.join(rec,
+                                                               "new.jsonl.1")
+    result, out = plot(rtla, tmp, [base, new], "records.svg")
+    check(result.returncode == 0 and not result.stderr,
+          "rtla plot of two --record series exits 0, silent: %s"
+          % result.stderr.strip())
+    _, styles = strokes(out)
+    series = of_width(styles, "1.5")
+    dashed = [s for s in series if "stroke-dasharray" in s]
+    check(len(series) == 8 and len(dashed) == 4,
+          "2 series x 2 CPUs x irq and thread: 8 lines, 4 dashed: %d, %d"
+          % (len(series), len(dashed)))
+    check(len(of_width(styles, "2")) == 2, "two series, two legend entries")
+    # 3 windows each, the rotated file's first: a line through 3 points
+    points = [len(re.findall(r"[ML] ", s["d"])) for s in series]
+    check(points == [3] * 8, "every line joins 3 windows: %s" % points)
+    # y runs down: the top of the plot is the highest max, new's CPU 1
+    # thread window of 95 us; x: the minutes since each series' start
+    tops = [min(float(y) for y in re.findall(r"[ML] [-\d.]+ ([-\d.]+)",
+                                             s["d"])) for s in series]
+    highest = series[tops.index(min(tops))]
+    check(highest in dashed and tops.count(min(tops)) == 1,
+          "the highest point is one of the new series' (95 us)")
+    xs = sorted({round(float(x), 1) for s in series
+                 for x in re.findall(r"[ML] ([-\d.]+) ", s["d"])})
+    check(len(xs) == 3,
+          "both series at minutes 0, 1 and 2 of their own: x %s" % xs)
+    grid = of_width(styles, "0.5")
+    # x ticks 0, 0.5, 1, 1.5, 2 minutes; y 1, 10, 100 us
+    check(len(grid) == 2 * (5 + 3),
+          "each panel: 5 minute and 3 latency grid lines: %d" % len(grid))
+    check(len(of_width(styles, "1")) == 2, "two panels, irq and thread")
+    result, out = plot(rtla, tmp, [base], "records.png", "--size", "640x480")
+    check(result.returncode == 0 and png_size(out) == (640, 480),
+          "a series as PNG of the requested size")
+    bad = os.path.join(tmp, "bad.jsonl")
+    with open(base, encoding="utf-8") as src, \
+            open(bad, "w", encoding="utf-8") as dst:
+        dst.write(src.readline() + '{"time": 3}\n')
+    for args, what in (([base, os.path.join(data, OURS)],
+                        "a series with a report"),
+                       ([bad], "a series with a bad line")):
+        result = run([rtla, "plot", *args, "-o", tmp + "/x.svg"])
+        lines = result.stderr.splitlines()
+        check(result.returncode == 1 and len(lines) == 1 and
+              lines[0].startswith("rtla plot: "),
+              "%s: exit 1 with one line: %r" % (what, result.stderr))
+    check("bad.jsonl:2: " in result.stderr,
+          "the bad line is named: %r" % result.stderr)
+
+
 def write_run(path, nr_cpus, tool="timerlat hist", context="thread"):
     """A small hist run of ours with @nr_cpus CPUs, one context."""
     cpus = {}
@@ -297,6 +353,7 @@ def main():
         check_svg_one(rtla, args.data, tmp)
         check_svg_two(rtla, args.data, tmp)
         check_vm_disturber(rtla, args.data, tmp)
+        check_records(rtla, args.data, tmp)
         check_groups(rtla, tmp)
         check_noise(rtla, tmp)
         check_sizes(rtla, args.data, tmp)

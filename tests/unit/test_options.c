@@ -335,13 +335,16 @@ static void test_monitor_options(void **state)
 	assert_int_equal(p.params.record_bytes, 16 << 20);
 	assert_int_equal(p.params.record_keep, 4);
 	assert_int_equal(p.params.keep_traces, 10);
+	/* 1 ms of 1-us buckets; hist keeps rtla's 256 */
+	assert_int_equal(p.params.entries, MONITOR_DEFAULT_ENTRIES);
+	assert_int_equal(p.params.bucket_size, 1);
 	done(&p);
 
 	PARSE(&timerlat_monitor, &p, "--interval", "5m", "--listen",
 	      "[::1]:9117", "--web-config", "web.yml", "--buckets",
 	      "10us,1ms", "--record", "w.jsonl", "--record-size", "2M",
 	      "--record-keep", "0", "--textfile", "rtla.prom", "-T", "100",
-	      "--on-threshold", "continue", "-E", "1000", "--json", "end.json",
+	      "--on-threshold", "continue", "-E", "300", "--json", "end.json",
 	      "--keep-traces", "3");
 	assert_int_equal(p.result, OPTIONS_OK);
 	assert_string_equal(p.err, "");
@@ -355,7 +358,7 @@ static void test_monitor_options(void **state)
 	assert_int_equal(p.params.record_keep, 0);
 	assert_string_equal(p.params.textfile, "rtla.prom");
 	assert_int_equal(p.params.stop_total_us, 100);
-	assert_int_equal(p.params.entries, 1000);
+	assert_int_equal(p.params.entries, 300);
 	assert_string_equal(p.params.json_file, "end.json");
 	assert_int_equal(p.params.keep_traces, 3);
 	done(&p);

@@ -179,12 +179,12 @@ static void compare_spike(uint64_t spike, const char *rule_text,
 
 	live_init(base, 60);
 	live_init(new, spike);
-	a = (struct compare_side){ "base.json",
-				   params_context_view(&base->params),
-				   &base->results };
-	b = (struct compare_side){ "new.json",
-				   params_context_view(&new->params),
-				   &new->results };
+	a = (struct compare_side){ .name = "base.json",
+		.view = params_context_view(&base->params),
+		.results = &base->results };
+	b = (struct compare_side){ .name = "new.json",
+		.view = params_context_view(&new->params),
+		.results = &new->results };
 	assert_int_equal(compare_rule_parse(rule_text, rule, &why), 0);
 	assert_int_equal(compare_runs(&a, &b, rule, 1, cmp, reason,
 				      sizeof(reason)), 0);
@@ -261,12 +261,12 @@ static void test_compare_mismatch(void **state)
 
 	live_init(&base, 60);
 	live_init(&new, 60);
-	a = (struct compare_side){ "base.json",
-				   params_context_view(&base.params),
-				   &base.results };
-	b = (struct compare_side){ "new.json",
-				   params_context_view(&new.params),
-				   &new.results };
+	a = (struct compare_side){ .name = "base.json",
+		.view = params_context_view(&base.params),
+		.results = &base.results };
+	b = (struct compare_side){ .name = "new.json",
+		.view = params_context_view(&new.params),
+		.results = &new.results };
 	CPU_CLR(0, &new.results.cpus);
 	assert_int_equal(compare_rule_parse("irq:max=+1%", &rule, &why), 0);
 	assert_int_equal(compare_runs(&a, &b, &rule, 1, &cmp, reason,

@@ -1,0 +1,33 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef RTLA_WINDOW_FILE_H
+#define RTLA_WINDOW_FILE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "model/window_series.h"
+
+/* How many files one series may join (FILE,FILE.1,...). */
+#define WINDOW_MAX_FILES	64
+
+/*
+ * Is @arg a timerlat monitor --record series: a comma-separated list of
+ * files, or one file whose first line is a JSON object with "time" and
+ * "cpus"?
+ */
+bool window_file_is_record(const char *arg);
+
+/*
+ * Read the --record files of @list (comma-separated: a file and its
+ * rotated FILE.1..N, in any order) into @series, its lines sorted by
+ * time: 0, or -1 with a one-line reason naming file and line in @why.
+ * window_series_free() after a success.
+ */
+int window_series_read(const char *list, struct window_series *series,
+		       char *why, size_t size);
+
+/* One line's text into @series (the fuzzer's entry): 0 or -1. */
+int window_series_add_line(struct window_series *series, const char *text,
+			   size_t len, char *why, size_t size);
+
+#endif

@@ -1,0 +1,62 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * timerlat monitor --record lines (src/input/window_file.c), one per
+ * input line, and what rtla compare does with the series: a refused line
+ * has a one-line reason; a series compares with itself under every
+ * --window choice without a broken rule.
+ */
+#include <assert.h>
+#include <stdint.h>
+#include <string.h>
+
+#include "input/window_file.h"
+#include "model/compare.h"
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+static void compare_with_itself(const struct window_series *series,
+				enum window_choice choice)
+{
+	struct compare_side side = { .name = "fuzz",
+				     .view = window_series_view(series),
+				     .series = series, .choice = choice };
+	struct compare_rule rule;
+	struct comparison cmp;
+	const char *why;
+	char reason[256];
+
+	assert(!compare_rule_parse("*:p99=+0%", &rule, &why));
+	if (compare_runs(&side, &side, &rule, 1, &cmp, reason,
+			 sizeof(reason))) {
+		assert(*reason && !strchr(reason, '\n'));
+		return;
+	}
+	assert(!compare_count(&cmp, COMPARE_BROKEN));
+	compare_free(&cmp);
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	const char *text = (const char *)data, *end = text + size, *nl;
+	struct window_series series = { 0 };
+	char why[256];
+
+	if (size > 1 << 20)
+		return 0;
+	for (; text < end; text = nl + 1) {
+		nl = memchr(text, '\n', end - text);
+		if (!nl)
+			nl = end;
+		why[0] = 0;
+		if (window_series_add_line(&series, text, nl - text, why,
+					   sizeof(why)))
+			assert(*why && !strchr(why, '\n'));
+	}
+	if (series.nr_lines) {
+		compare_with_itself(&series, WINDOW_WORST);
+		compare_with_itself(&series, WINDOW_LAST);
+		compare_with_itself(&series, WINDOW_ALL);
+	}
+	window_series_free(&series);
+	return 0;
+}
