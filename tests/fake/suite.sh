@@ -176,35 +176,32 @@ case_refused_record() {
 	tap_check "a record writable by others is ignored with a warning" "$why"
 }
 
-case_refused_dir() {
-	fresh
-	chmod 777 "$tr"
-	rtla osnoise top -q -d 1s >/dev/null 2>"$top/err"
-	status=$?
-	why=
-	[ $status -eq 1 ] || why="exit status $status"
-	[ -n "$why" ] || grep -q "RTLA_TRACING_DIR refused: writable by other users" "$top/err" ||
-		why="$(cat "$top/err")"
-	tap_check "RTLA_TRACING_DIR writable by others: refused, exit 1" "$why"
-
-	chmod 700 "$tr"
-	RTLA_TRACING_DIR=$tr "$rtla" osnoise top -q -d 1s >/dev/null 2>"$top/err"
-	status=$?
-	why=
-	[ $status -eq 1 ] || why="exit status $status"
-	[ -n "$why" ] || grep -q "RTLA_TRACING_DIR refused: RTLA_STATE_DIR must" "$top/err" ||
-		why="$(cat "$top/err")"
-	tap_check "RTLA_TRACING_DIR without RTLA_STATE_DIR: refused, exit 1" "$why"
-
-	ln -s "$tr" "$top/link"
-	RTLA_TRACING_DIR=$top/link RTLA_STATE_DIR=$st "$rtla" osnoise top -q -d 1s \
+# refused DESC REASON VAR=VALUE...: rtla with those variables alone
+# exits 1, saying "RTLA_TRACING_DIR refused: REASON".
+refused() {
+	desc=$1 reason=$2
+	shift 2
+	env -u RTLA_STATE_DIR -u RTLA_TRACING_DIR "$@" "$rtla" osnoise top -q -d 1s \
 		>/dev/null 2>"$top/err"
 	status=$?
 	why=
 	[ $status -eq 1 ] || why="exit status $status"
-	[ -n "$why" ] || grep -q "RTLA_TRACING_DIR refused: not a directory" "$top/err" ||
+	[ -n "$why" ] || grep -q "RTLA_TRACING_DIR refused: $reason" "$top/err" ||
 		why="$(cat "$top/err")"
-	tap_check "RTLA_TRACING_DIR a symbolic link: refused, exit 1" "$why"
+	tap_check "RTLA_TRACING_DIR $desc: refused, exit 1" "$why"
+}
+
+case_refused_dir() {
+	fresh
+	chmod 777 "$tr"
+	refused "writable by others" "writable by other users" \
+		RTLA_TRACING_DIR="$tr" RTLA_STATE_DIR="$st"
+	chmod 700 "$tr"
+	refused "without RTLA_STATE_DIR" "RTLA_STATE_DIR must" \
+		RTLA_TRACING_DIR="$tr"
+	ln -s "$tr" "$top/link"
+	refused "a symbolic link" "not a directory" \
+		RTLA_TRACING_DIR="$top/link" RTLA_STATE_DIR="$st"
 }
 
 case_record
