@@ -180,8 +180,15 @@ e2e: $(BUILD)/rtla
 # layout is the same) make check runs timerlat hist only (timerlat top runs on
 # 7.2-rt), to keep CI short; E2E_612_TOOLS= runs all four.
 E2E_612_TOOLS	?= timerlat hist
+# With the .deb's rtla too, when make deb built it (make check's package
+# stage does): its deb case checks the package's BPF collector.
+DEB_ROOT	:= $(BUILD)/deb-root
 e2e-7.2: $(BUILD)/rtla
-	tests/e2e/run --kernel 7.2-rt
+	rm -rf $(DEB_ROOT)
+	deb=$$(ls $(BUILD)/deb/rtla-ng_*.deb 2>/dev/null | head -n 1); \
+	[ -z "$$deb" ] || dpkg-deb -x "$$deb" $(DEB_ROOT); \
+	tests/e2e/run --kernel 7.2-rt \
+		$$([ ! -x $(DEB_ROOT)/usr/bin/rtla ] || echo --file $(DEB_ROOT)/usr/bin/rtla:/root/rtla-deb)
 
 e2e-6.12: $(BUILD)/rtla
 	tests/e2e/run --kernel 6.12-rt $(if $(E2E_612_TOOLS),--tools "$(E2E_612_TOOLS)")
