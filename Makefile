@@ -151,6 +151,15 @@ unit: $(BUILD)/rtla $(UNIT_BINS)
 unit-isolation: $(UNIT_BINS)
 	@RTLA_TESTDATA=tests/data tests/unit/isolation $(UNIT_BINS)
 
+# The built rtla end to end against a fake tracing directory
+# (RTLA_TRACING_DIR, tests/fake/): records, actions, signals; no VM.
+$(BUILD)/tests/fake_instances.so: tests/fake/instances_preload.c | $(BUILD)/tests
+	$(CC) $(CFLAGS) -fPIC -shared -o $@ $< -ldl
+
+check-fake: $(BUILD)/rtla $(BUILD)/tests/fake_instances.so
+	RTLA_TESTDATA=tests/data tests/fake/suite.sh $(BUILD)/rtla \
+		$(BUILD)/tests/fake_instances.so
+
 # rtla plot's files: SVG, PNG and PDF, read back (tests/plot/)
 check-plot: $(BUILD)/rtla $(BUILD)/rtla-plot
 	$(PYTHON) tests/plot/check_plot.py --rtla $(BUILD)/rtla --data tests/data
@@ -171,8 +180,15 @@ e2e: $(BUILD)/rtla
 # layout is the same) make check runs timerlat hist only (timerlat top runs on
 # 7.2-rt), to keep CI short; E2E_612_TOOLS= runs all four.
 E2E_612_TOOLS	?= timerlat hist
+# With the .deb's rtla too, when make deb built it (make check's package
+# stage does): its deb case checks the package's BPF collector.
+DEB_ROOT	:= $(BUILD)/deb-root
 e2e-7.2: $(BUILD)/rtla
-	tests/e2e/run --kernel 7.2-rt
+	rm -rf $(DEB_ROOT)
+	deb=$$(ls $(BUILD)/deb/rtla-ng_*.deb 2>/dev/null | head -n 1); \
+	[ -z "$$deb" ] || dpkg-deb -x "$$deb" $(DEB_ROOT); \
+	tests/e2e/run --kernel 7.2-rt \
+		$$([ ! -x $(DEB_ROOT)/usr/bin/rtla ] || echo --file $(DEB_ROOT)/usr/bin/rtla:/root/rtla-deb)
 
 e2e-6.12: $(BUILD)/rtla
 	tests/e2e/run --kernel 6.12-rt $(if $(E2E_612_TOOLS),--tools "$(E2E_612_TOOLS)")
@@ -197,7 +213,7 @@ check-kernel: $(BUILD)/rtla
 STAGE_TIMED	= t=$$(date +%s); $(MAKE) $(1) && \
 		  echo "\#\#\# make check: $(1): $$(($$(date +%s) - t)) s"
 check:
-	@$(call STAGE_TIMED,unit unit-isolation unit-valgrind check-docs check-harness check-plot check-monitor)
+	@$(call STAGE_TIMED,unit unit-isolation unit-valgrind check-fake check-docs check-harness check-plot check-monitor)
 	@$(call STAGE_TIMED,check-package)
 	@$(call STAGE_TIMED,fuzz-ci)
 	@$(call STAGE_TIMED,e2e)
@@ -210,6 +226,6 @@ check:
 clean:
 	rm -rf $(BUILD) $(FUZZ_BUILD) $(ASAN_BUILD)
 
-.PHONY: FORCE all unit unit-isolation check-harness check-plot e2e e2e-6.12 e2e-7.2 bench bench-rss \
+.PHONY: FORCE all unit unit-isolation check-fake check-harness check-plot e2e e2e-6.12 e2e-7.2 bench bench-rss \
 	check-kernel check clean
 -include $(wildcard $(BUILD)/*/*.d $(BUILD)/tests/*.d)

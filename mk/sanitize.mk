@@ -96,16 +96,21 @@ unit-valgrind: $(UNIT_BINS)
 .PHONY: fuzz fuzz-build fuzz-ci asan e2e-asan unit-valgrind
 -include $(wildcard $(FUZZ_BUILD)/*/*.d $(ASAN_BUILD)/*/*.d)
 
-# Fault tests in the VM (tests/fault/): make fault runs 50 signal runs per
-# tool (FAULT_ROUNDS), make fault-ci 2 per tool, each with the two-runs,
-# read-only tracefs and full file system cases.
+# Fault tests in the VM (tests/fault/), on FAULT_KERNEL (7.2-rt: it has
+# timerlat_fd, so timerlat measures with rtla's user-space threads): make
+# fault runs 50 signal runs per tool (FAULT_ROUNDS) and 50 SIGKILLs of a
+# user-space thread per timerlat tool (FAULT_USER_ROUNDS), make fault-ci
+# 2 and 2, each with the two-runs, records, read-only tracefs and full
+# file system cases.
+FAULT_KERNEL	?= 7.2-rt
 FAULT_ROUNDS	?= 50
+FAULT_USER_ROUNDS ?= 50
 FAULT_CI_ROUNDS	?= 2
 
 fault: $(BUILD)/rtla
-	tests/fault/run $(FAULT_ROUNDS)
+	tests/fault/run --kernel $(FAULT_KERNEL) $(FAULT_ROUNDS) $(FAULT_USER_ROUNDS)
 
 fault-ci: $(BUILD)/rtla
-	tests/fault/run $(FAULT_CI_ROUNDS)
+	tests/fault/run --kernel $(FAULT_KERNEL) $(FAULT_CI_ROUNDS) $(FAULT_CI_ROUNDS)
 
 .PHONY: fault fault-ci

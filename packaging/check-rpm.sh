@@ -12,7 +12,10 @@
 #   - the BPF collector is in (the binary needs libbpf) and
 #     "--without bpf" leaves it out of the build;
 #   - Conflicts and Provides rtla, as the .deb;
-#   - install into an empty rpm root: rtla --version; erase leaves nothing.
+#   - the monitor's unit and rules in it, its options file %config, no
+#     scriptlet enabling or starting the unit, and erase stopping it;
+#   - install into an empty rpm root (without scriptlets: the root has no
+#     shell): rtla --version; erase leaves nothing.
 set -eu
 
 dir=$(realpath "$1")
@@ -47,9 +50,13 @@ case $summary in
 	;;
 esac
 
-# The package's files are make install's
+# The package's files are make install's, with the unit where the spec
+# puts it (Fedora's /usr/lib/systemd/system, not Debian 12's /lib)
+unitdir=$(rpmspec -P "$spec" 2>/dev/null | sed -n 's/.*systemdunitdir=\([^ ]*\).*/\1/p')
+[ -n "$unitdir" ] || fail "$name.spec does not pass systemdunitdir to make install"
 (cd "$src" && env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL \
-	make -s install DESTDIR="$tmp/inst" prefix=/usr) >"$tmp/log" 2>&1 ||
+	make -s install DESTDIR="$tmp/inst" prefix=/usr \
+	systemdunitdir="${unitdir:-/usr/lib/systemd/system}") >"$tmp/log" 2>&1 ||
 	{ cat "$tmp/log"; fail "make install in the RPM's build tree"; }
 {
 	(cd "$tmp/inst" && find . ! -type d) | sed -e 's|^\.||' \
@@ -82,8 +89,23 @@ rpmspec -P "$spec" 2>/dev/null | grep -q ' all man .*NEED_BPF=1' ||
 	fail "$name.spec does not build with NEED_BPF=1 (fail rather than leave it out)"
 [ "$fails" = "$mark" ] && ok "the BPF collector: the binary needs libbpf.so.1; --without bpf builds with NO_BPF=1, without libbpf-devel, clang, bpftool"
 
-rpm -qp --qf '%{CONFLICTS} %{PROVIDES}\n' "$rpm" | grep -qx 'rtla rtla' ||
+{ rpm -qp --conflicts "$rpm" | grep -qx rtla &&
+  rpm -qp --provides "$rpm" | grep -qx rtla; } ||
 	{ rpm -qp --conflicts --provides "$rpm"; fail "$name does not conflict with and provide rtla"; }
+
+# The monitor's unit: packaged, enabled by no scriptlet, stopped and
+# disabled on erase
+scripts=$(rpm -qp --scripts "$rpm")
+mark=$fails
+rpm -qpl "$rpm" | grep -qx "$unitdir/rtla-timerlat-monitor.service" ||
+	fail "$name lacks $unitdir/rtla-timerlat-monitor.service"
+rpm -qpc "$rpm" | grep -qx /etc/default/rtla-timerlat-monitor ||
+	fail "/etc/default/rtla-timerlat-monitor is not a %config file"
+echo "$scripts" | grep -E 'systemctl.* (enable|start|preset)|update-helper install' &&
+	fail "a scriptlet enables or starts the unit (above)"
+echo "$scripts" | grep -q 'disable --now rtla-timerlat-monitor.service\|remove-system-units rtla-timerlat-monitor.service\|systemctl.*rtla-timerlat-monitor' ||
+	fail "preuninstall does not stop the unit"
+[ "$fails" = "$mark" ] && ok "the monitor's unit and rules packaged, the options file %config, the unit enabled by no scriptlet and stopped on erase"
 
 # Install, run and erase in an empty rpm root. The directories that rpm
 # makes for the files stay: a distribution's filesystem package owns them.
@@ -92,7 +114,8 @@ db="--dbpath /var/lib/rpm"
 mkdir -p "$root"
 rpm --root "$root" $db --initdb
 mark=$fails
-if rpm --root "$root" $db -i --nodeps "$rpm" >"$tmp/log" 2>&1; then
+# --noscripts: the empty root has no shell for the unit's scriptlets
+if rpm --root "$root" $db -i --nodeps --noscripts "$rpm" >"$tmp/log" 2>&1; then
 	out=$("$root/usr/bin/rtla" --version)
 	[ "$out" = "rtla version $version" ] ||
 		fail "the installed rtla --version prints '$out', not 'rtla version $version'"
@@ -104,7 +127,7 @@ else
 	cat "$tmp/log"
 	fail "rpm --root -i $rpm"
 fi
-rpm --root "$root" $db -e "$name" >"$tmp/log" 2>&1 || { cat "$tmp/log"; fail "rpm -e"; }
+rpm --root "$root" $db -e --noscripts "$name" >"$tmp/log" 2>&1 || { cat "$tmp/log"; fail "rpm -e"; }
 (cd "$root" && find . ! -type d) | grep -v '^\./var/lib/rpm/' >"$tmp/after" || true
 if [ ! -s "$tmp/after" ]; then
 	[ "$fails" = "$mark" ] && ok "rpm --root -i: rtla and timerlat --version, rpm -V; rpm -e leaves no file behind"

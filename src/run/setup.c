@@ -19,6 +19,7 @@
 #include "session/state_dir.h"
 #include "session/state_record.h"
 #include "session/tracefs_mount.h"
+#include "session/tracing_dir.h"
 #include "session/tracer_config.h"
 #include "workload/user_threads.h"
 
@@ -26,7 +27,17 @@ static int check_system(struct run *run)
 {
 	struct statvfs fs;
 	const char *dir;
+	char why[160];
 
+	switch (tracing_dir_override(why, sizeof(why))) {
+	case 1:
+		run_debug(run, "tracing directory %s (RTLA_TRACING_DIR, a test aid)",
+			  tracing_dir_fake());
+		goto check_tracer;
+	case -1:
+		run_error(run, "RTLA_TRACING_DIR refused: %s", why);
+		return -1;
+	}
 	if (geteuid() != 0) {
 		run_error(run, "must run as root (tracefs and the tracer need it)");
 		return -1;
@@ -47,6 +58,7 @@ static int check_system(struct run *run)
 			  dir);
 		return -1;
 	}
+check_tracer:
 	if (!tracefs_tracer_available(NULL, run->tracer->name)) {
 		run_error(run, "this kernel has no %s tracer (build it with %s=y)",
 			  run->tracer->name, run->tracer->kconfig);

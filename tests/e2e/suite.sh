@@ -525,6 +525,30 @@ sources_cases() {
 	done
 }
 
+# The Debian package's rtla, unpacked from the .deb and put in as
+# /root/rtla-deb (make e2e-7.2 does so when make deb built it): on a
+# kernel with osnoise:timerlat_sample it must count timerlat's samples
+# with its BPF collector, which the package is built with (issue 31).
+deb_case() {
+	local bin=/root/rtla-deb rc collector err
+
+	[ -x $bin ] || return 0
+	if [ ! -e "$TR/events/osnoise/timerlat_sample" ]; then
+		echo "ok $((tap_n += 1)) - deb: the packaged rtla's collector # SKIP kernel has no osnoise:timerlat_sample"
+		return 0
+	fi
+	$bin timerlat hist -d 1s -c 0 -D --json /tmp/deb.json \
+		>/tmp/deb.out 2>/tmp/deb.err
+	rc=$?
+	collector=$(sed -n 's/.*"collector": *"\([a-z-]*\)".*/\1/p' /tmp/deb.json 2>/dev/null | head -n 1)
+	echo "# deb: $($bin --version), collector $collector"
+	err=$([ $rc = 0 ] || echo "exit status $rc: $(head -n 3 /tmp/deb.err)"
+	[ "$collector" = bpf ] || echo "collector '$collector' in --json, not bpf"
+	grep -qi bpf /tmp/deb.err || echo "-D names no BPF collector")
+	tap_result "deb: the packaged rtla timerlat hist counts with the BPF collector" "$err" ""
+	check_restored "deb: the packaged rtla timerlat hist" ""
+}
+
 main() {
 	local which=${1:-both} tools=${2:-timerlat hist,timerlat top,osnoise top,osnoise hist}
 	local bins= b
@@ -578,6 +602,7 @@ main() {
 	case "$which $tools" in
 	ours*osnoise*|both*osnoise*) [ ! -x /usr/bin/rtla ] || sources_cases "$tools" ;;
 	esac
+	deb_case
 	tap_done
 }
 

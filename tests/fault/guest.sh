@@ -1,7 +1,7 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0
 # Fault tests, run inside the VM (tests/fault/run puts them there):
-#   guest.sh SIGNAL_RUNS_PER_TOOL
+#   guest.sh SIGNAL_RUNS_PER_TOOL [USER_KILL_RUNS]
 # A signal before rtla set its handlers (during exec) ends it by the
 # signal, before it changed anything: that exit status is accepted, the
 # state is checked all the same.
@@ -13,6 +13,7 @@
 #   ok|FAIL CASE DETAILS      and a summary line at the end.
 T=/sys/kernel/tracing
 N=${1:-3}
+U=${2:-$N}
 TOOLS="timerlat_top timerlat_hist osnoise_top osnoise_hist hwnoise"
 SIGNALS="INT TERM HUP QUIT USR1 ALRM KILL"
 KNOBS="osnoise/cpus osnoise/period_us osnoise/runtime_us
@@ -104,6 +105,55 @@ for round in $(seq $N); do
 		signal_case $tool ${1:-KILL}
 	done
 done
+
+# SIGKILL of a measuring process: one of rtla's user-space threads
+# (timerlatu/N, children of rtla, on a kernel with timerlat_fd) killed at
+# a random moment of a 10-s run.  The run ends cleanly, as rtla says
+# when a thread stops (exit 1, one line, not at the duration's end), and
+# every setting is restored.  Both tools.
+user_kill_case() {	# TOOL
+	local tool=$1 delay rc victim= p tries=0
+	delay=$((1000 + RANDOM % 2500))
+	# -d 10s: a thread's end ends the run, and under TCG on a loaded
+	# host, setup takes seconds and a /proc walk one
+	rtla $(args $tool | sed 's/-c 0/-c 0-1/; s/-d 4s/-d 10s/') >/tmp/out 2>&1 &
+	pid=$!
+	usleep $((delay * 1000))
+	# rtla's own children named timerlatu/N: no one else's process
+	while [ -z "$victim" ] && [ $tries -lt 40 ]; do
+		for p in /proc/[0-9]*; do
+			read -r _ comm _ ppid _ <$p/stat 2>/dev/null || continue
+			[ "$ppid" = $pid ] && [ "${comm#(timerlatu/}" != "$comm" ] &&
+				victim=${p#/proc/}
+		done
+		tries=$((tries + 1))
+		[ -n "$victim" ] || usleep 100000
+	done
+	[ -n "$victim" ] && kill -KILL $victim
+	wait $pid
+	rc=$?
+	if [ -z "$victim" ]; then
+		report 1 "$tool-user-KILL" "no timerlatu/N child of rtla at ${delay}ms rc=$rc"
+		return
+	fi
+	if [ $rc != 1 ] || ! grep -q 'user-space timerlat thread stopped' /tmp/out; then
+		report 1 "$tool-user-KILL" "at ${delay}ms rc=$rc: $(grep rtla /tmp/out | head -2)"
+		same_as_baseline "$tool user KILL at ${delay}ms"
+		return
+	fi
+	same_as_baseline "$tool user KILL at ${delay}ms"
+	report $? "$tool-user-KILL" "at ${delay}ms rc=$rc $(grep -c 'thread stopped' /tmp/out)"
+}
+
+if [ -e $T/osnoise/per_cpu/cpu0/timerlat_fd ]; then
+	for round in $(seq $U); do
+		for tool in timerlat_top timerlat_hist; do
+			user_kill_case $tool
+		done
+	done
+else
+	echo "skip user-KILL: no osnoise/per_cpu/cpu0/timerlat_fd on $(uname -r)"
+fi
 
 # A second Ctrl-C while the first one's teardown runs.
 for tool in $TOOLS; do
