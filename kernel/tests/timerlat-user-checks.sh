@@ -329,6 +329,18 @@ tlu_kill_holders() {
 	return 1
 }
 
+# True once no process holds a timerlat_fd, within 2 s.
+tlu_no_holders() {
+	k=0
+	while [ $k -lt 20 ]; do
+		ls -l /proc/[0-9]*/fd 2>/dev/null | grep -q timerlat_fd || return 0
+		sleep 0.1
+		k=$((k + 1))
+	done
+	echo "timerlat_fd still held 2 s after the tracer stopped"
+	return 1
+}
+
 # Remove what a killed rtla left: its instances and tracer.
 tlu_cleanup_instances() {
 	for d in $T/instances/*/; do
@@ -367,11 +379,14 @@ check_tfd_kill_loop() {
 			sleep $((1 + i % 3))
 			kill -9 $pid
 			wait $pid 2>/dev/null
-			# its workers, blocked in read, are killed too
-			check tfd_kill_rtla72_workers tlu_kill_holders
+			# Its workers, blocked in read, outlive it; stopping
+			# its instance's tracer must end them (the kernel's
+			# kill, not ours: tlu_kill_holders only cleans up).
+			tlu_cleanup_instances
+			check tfd_kill_rtla72_workers tlu_no_holders
+			tlu_kill_holders
 			i=$((i + 1))
 		done
-		tlu_cleanup_instances
 	else
 		echo "CHECK SKIP tfd_kill_loop_rtla72: no rtla 7.2 (rtla-ref) in the VM, the kill loop ran tlat-user only"
 	fi
