@@ -329,6 +329,17 @@ tlu_kill_holders() {
 	return 1
 }
 
+# True once some process holds a timerlat_fd, within 10 s.
+tlu_wait_holders() {
+	k=0
+	while [ $k -lt 100 ]; do
+		ls -l /proc/[0-9]*/fd 2>/dev/null | grep -q timerlat_fd && return 0
+		sleep 0.1
+		k=$((k + 1))
+	done
+	return 1
+}
+
 # True once no process holds a timerlat_fd, within 2 s.
 tlu_no_holders() {
 	k=0
@@ -377,6 +388,9 @@ check_tfd_kill_loop() {
 			rtla-ref timerlat top -q -d 30s > /dev/null 2>&1 &
 			pid=$!
 			sleep $((1 + i % 3))
+			# Its workers hold their files by now (10 s at most):
+			# a round without them would check nothing.
+			check tfd_kill_rtla72_had_workers tlu_wait_holders
 			kill -9 $pid
 			wait $pid 2>/dev/null
 			# Its workers, blocked in read, outlive it; stopping
