@@ -14,6 +14,11 @@
 #                   STACKTRACE, so no .config has it off, but the tracer's
 #                   !CONFIG_STACKTRACE branches must still compile (other
 #                   architectures).
+#   mce-vectors     arch/x86/kernel/trace.o of the lockdep configuration
+#                   with CONFIG_X86_MCE_THRESHOLD, CONFIG_X86_MCE_AMD and
+#                   CONFIG_X86_THERMAL_VECTOR defined (the guest has no
+#                   MCE): the hooks of those vectors must compile (an
+#                   object only: the tracepoints are not linked).
 #
 # Warnings (W=1) in the files of the series fail the check, as in
 # check-series.sh.  Prints the time of each configuration.
@@ -66,3 +71,7 @@ printf '#undef CONFIG_STACKTRACE\n' > "$build/no-stacktrace.h"
 grep -q '^CONFIG_STACKTRACE=y' "$build/.config" ||
 	die "no-stacktrace: expected CONFIG_STACKTRACE=y in the lockdep .config"
 build no-stacktrace kernel/trace/trace_osnoise.o KCFLAGS="-include $build/no-stacktrace.h"
+
+printf '#define %s 1\n' CONFIG_X86_MCE_THRESHOLD CONFIG_X86_MCE_AMD \
+	CONFIG_X86_THERMAL_VECTOR > "$build/mce-vectors.h"
+build mce-vectors arch/x86/kernel/trace.o KCFLAGS="-include $build/mce-vectors.h"

@@ -68,11 +68,19 @@ check_tfd_samples() {
 	reset_tracing
 }
 
-# open: EINVAL with the workload option on, EPERM off its CPU or unpinned,
-# EBUSY a second time; the workload option cannot come back while a user
-# thread holds its file.
+# open: EINVAL with the workload option on, or when timerlat is not the
+# tracer (nop, osnoise), as on 7.2; EPERM off its CPU or unpinned, EBUSY a
+# second time; the workload option cannot come back while a user thread
+# holds its file.
 check_tfd_open() {
 	[ -x $TLU ] || { fail tfd_open "no $TLU"; return; }
+	reset_tracing
+	echo NO_OSNOISE_WORKLOAD > $O/options
+	check tfd_open_nop_einval \
+		[ "$($TLU open $LASTCPU $LASTCPU)" = "open: EINVAL" ]
+	echo osnoise > $T/current_tracer
+	check tfd_open_osnoise_einval \
+		[ "$($TLU open $LASTCPU $LASTCPU)" = "open: EINVAL" ]
 	reset_tracing
 	echo timerlat > $T/current_tracer
 	check tfd_open_workload_einval [ "$($TLU open 0 0)" = "open: EINVAL" ]
@@ -95,15 +103,19 @@ check_tfd_open() {
 	reset_tracing
 }
 
-# A user thread that leaves its CPU is killed (SIGKILL: status 137).
+# A user thread that leaves its CPU stops tracing, as on 7.2: its reads
+# fail with EINVAL from then on, the thread lives, tracing_on is 0 and the
+# trace says why.
 check_tfd_migrate() {
 	[ -x $TLU ] || { fail tfd_migrate "no $TLU"; return; }
 	tlu_user_mode
 	out=$($TLU migrate $LASTCPU 0 2>&1)
 	rc=$?
 	echo "$out"
-	check tfd_migrate_killed [ $rc = 137 ]
-	check tfd_migrate_not_alive sh -c "! echo '$out' | grep -q 'still alive'"
+	check tfd_migrate_lives [ $rc = 0 ]
+	check tfd_migrate_einval [ "$(echo "$out" | grep -c 'read on cpu 0: EINVAL')" = 3 ]
+	check tfd_migrate_stopped [ "$(cat $T/tracing_on)" = 0 ]
+	check tfd_migrate_note grep -q 'timerlat user thread migrated' $T/trace
 	reset_tracing
 }
 
@@ -119,11 +131,12 @@ tlu_count_on() { # CPU TEXT
 }
 
 # A reader moved off its CPU while it sleeps in read() (by another
-# process, its child) is killed when its timer wakes it, and leaves no
-# timerlat window open on the CPU: with the fd still open in the child,
-# which sleeps in a loop on that CPU, no thread noise is reported there
-# (before the fix, the window stayed open until the last close, and the
-# child and the idle task showed as thread noise).
+# process, its child) stops tracing when its timer wakes it (its read
+# fails with EINVAL), and leaves no timerlat window open on the CPU: with
+# the fd still open in the child, which sleeps in a loop on that CPU, no
+# thread noise is reported there once tracing is on again (before 0020,
+# the window stayed open until the last close, and the child and the
+# idle task showed as thread noise).
 check_tfd_strand() {
 	[ -x $TLU ] || { fail tfd_strand "no $TLU"; return; }
 	tlu_user_mode
@@ -131,7 +144,9 @@ check_tfd_strand() {
 	out=$($TLU strand $LASTCPU 0 2>&1)
 	rc=$?
 	echo "$out"
-	check tfd_strand_killed [ $rc = 137 ]
+	check tfd_strand_einval [ "$rc:$out" = "1:read: EINVAL" ]
+	check tfd_strand_stopped [ "$(cat $T/tracing_on)" = 0 ]
+	echo 1 > $T/tracing_on
 	echo > $T/trace
 	sleep 1
 	n=$(tlu_count_on $LASTCPU thread_noise:)
@@ -149,16 +164,17 @@ check_tfd_strand() {
 }
 
 # 1000 readers on the last CPU, each moved to CPU 0 by another process at a
-# random moment of its reads: each is killed, and no timerlat sample is
-# ever written on CPU 0 (a timer armed there after the move would write
-# the reader's IRQ sample on CPU 0).
+# random moment of its reads (tracing on again after each): each sees a
+# read fail with EINVAL, and no timerlat sample is ever written on CPU 0
+# (a timer armed there after the move would write the reader's IRQ
+# sample on CPU 0).
 check_tfd_flip() {
 	[ -x $TLU ] || { fail tfd_flip "no $TLU"; return; }
 	tlu_user_mode
 	out=$($TLU flip $LASTCPU 0 1000 2>&1)
 	rc=$?
 	echo "$out"
-	check tfd_flip_all_killed [ $rc = 0 ]
+	check tfd_flip_all_einval [ $rc = 0 ]
 	echo 0 > $T/tracing_on
 	n=$(tlu_count_on 0 " context ")
 	check tfd_flip_no_sample_on_cpu0 [ "$n" = 0 ]
@@ -191,6 +207,86 @@ check_tfd_stop_kills() {
 		check tfd_stop_kills_sigkill [ $? = 137 ]
 	fi
 	check tfd_stop_workload_back tlu_set_workload
+	reset_tracing
+}
+
+# Wait up to 2 s for PID to end; its status in rc (255: still running,
+# then killed here).
+tlu_wait_end() {
+	i=0
+	while kill -0 $1 2>/dev/null && [ $i -lt 20 ]; do
+		sleep 0.1
+		i=$((i + 1))
+	done
+	if kill -0 $1 2>/dev/null; then
+		kill -9 $1
+		wait $1 2>/dev/null
+		rc=255
+	else
+		wait $1
+		rc=$?
+	fi
+}
+
+# A cpus write, and any options write, while the tracer runs end the user
+# threads (SIGKILL), as on 7.2: they were set up for the old settings.
+check_tfd_rewrite_ends() {
+	[ -x $TLU ] || { fail tfd_rewrite_ends "no $TLU"; return; }
+	tlu_user_mode
+	$TLU forever > /dev/null 2>&1 &
+	pid=$!
+	sleep 1
+	cat $O/cpus > $O/cpus
+	tlu_wait_end $pid
+	echo "status after a cpus write: $rc"
+	check tfd_cpus_write_ends [ $rc = 137 ]
+	$TLU forever > /dev/null 2>&1 &
+	pid=$!
+	sleep 1
+	echo NO_PANIC_ON_STOP > $O/options
+	tlu_wait_end $pid
+	echo "status after an options write: $rc"
+	check tfd_options_write_ends [ $rc = 137 ]
+	reset_tracing
+}
+
+# A signal during read() ends it with 0, not EINTR, as on 7.2 (a 1 s
+# period, the signal 100 ms in: the read returns early).
+check_tfd_signal() {
+	[ -x $TLU ] || { fail tfd_signal "no $TLU"; return; }
+	tlu_user_mode
+	echo 1000000 > $O/timerlat_period_us
+	out=$($TLU signal $LASTCPU 2>&1)
+	echo "$out"
+	check tfd_signal_read_0 sh -c "echo '$out' | grep -q '^read with signal: OK'"
+	check tfd_signal_caught sh -c "echo '$out' | grep -q '^signals: 1,'"
+	reset_tracing
+}
+
+# Thread noise between a thread sample and the user-ret sample after it
+# on the last CPU: the user thread's window lasts until it is back in user
+# space.  The readers sleep 300 us after each read, so the CPU idles
+# there (thread_noise: swapper/N) before the next read's user-ret sample.
+check_tfd_uret_window() {
+	[ -x $TLU ] || { fail tfd_uret_window "no $TLU"; return; }
+	tlu_user_mode
+	echo 1 > $T/events/osnoise/thread_noise/enable
+	$TLU nap 2 300 > /dev/null 2>&1
+	echo 0 > $T/tracing_on
+	n=$(awk -v cpu=$LASTCPU '{
+		c = -1
+		for (i = 1; i < NF; i++)
+			if ($i ~ /^\[[0-9]+\]$/) {
+				c = substr($i, 2, length($i) - 2) + 0
+				break
+			}
+		if (c != cpu) next
+		if (/ context +thread /) open = 1
+		else if (/ context +user-ret /) open = 0
+		else if (/thread_noise:/ && open) n++
+	} END { print n + 0 }' $T/trace)
+	echo "thread_noise between thread and user-ret on cpu $LASTCPU: $n"
+	check tfd_uret_window_noise [ "$n" -gt 0 ]
 	reset_tracing
 }
 
@@ -233,6 +329,29 @@ tlu_kill_holders() {
 	return 1
 }
 
+# True once some process holds a timerlat_fd, within 10 s.
+tlu_wait_holders() {
+	k=0
+	while [ $k -lt 100 ]; do
+		ls -l /proc/[0-9]*/fd 2>/dev/null | grep -q timerlat_fd && return 0
+		sleep 0.1
+		k=$((k + 1))
+	done
+	return 1
+}
+
+# True once no process holds a timerlat_fd, within 2 s.
+tlu_no_holders() {
+	k=0
+	while [ $k -lt 20 ]; do
+		ls -l /proc/[0-9]*/fd 2>/dev/null | grep -q timerlat_fd || return 0
+		sleep 0.1
+		k=$((k + 1))
+	done
+	echo "timerlat_fd still held 2 s after the tracer stopped"
+	return 1
+}
+
 # Remove what a killed rtla left: its instances and tracer.
 tlu_cleanup_instances() {
 	for d in $T/instances/*/; do
@@ -269,13 +388,19 @@ check_tfd_kill_loop() {
 			rtla-ref timerlat top -q -d 30s > /dev/null 2>&1 &
 			pid=$!
 			sleep $((1 + i % 3))
+			# Its workers hold their files by now (10 s at most):
+			# a round without them would check nothing.
+			check tfd_kill_rtla72_had_workers tlu_wait_holders
 			kill -9 $pid
 			wait $pid 2>/dev/null
-			# its workers, blocked in read, are killed too
-			check tfd_kill_rtla72_workers tlu_kill_holders
+			# Its workers, blocked in read, outlive it; stopping
+			# its instance's tracer must end them (the kernel's
+			# kill, not ours: tlu_kill_holders only cleans up).
+			tlu_cleanup_instances
+			check tfd_kill_rtla72_workers tlu_no_holders
+			tlu_kill_holders
 			i=$((i + 1))
 		done
-		tlu_cleanup_instances
 	else
 		echo "CHECK SKIP tfd_kill_loop_rtla72: no rtla 7.2 (rtla-ref) in the VM, the kill loop ran tlat-user only"
 	fi
@@ -428,6 +553,9 @@ check_timerlat_user() {
 	check_tfd_strand
 	check_tfd_flip
 	check_tfd_close
+	check_tfd_rewrite_ends
+	check_tfd_signal
+	check_tfd_uret_window
 	check_tfd_stop_kills
 	check_tfd_kill_loop
 	check_timerlat_align

@@ -11,8 +11,11 @@
  *                                  affinity PIN (or all CPUs), print
  *                                  "open: OK" or "open: ERRNAME"
  *   tlat-user twice CPU            open it twice, print the second result
+ *   tlat-user nap SECONDS USEC     as run, each thread sleeping USEC in
+ *                                  user space after each read
  *   tlat-user migrate CPU OTHER    read on CPU, then move to OTHER and
- *                                  read again: the kernel kills the thread
+ *                                  read again: the reads fail (EINVAL)
+ *                                  and tracing stops
  *   tlat-user close CPU            close the fd while a thread reads it,
  *                                  then open it again ("reopen: OK")
  *   tlat-user strand CPU OTHER     read on CPU; a child that shares the
@@ -21,8 +24,12 @@
  *                                  open for 2 s, sleeping on CPU
  *   tlat-user flip CPU OTHER N     N times: a reader on CPU, moved to
  *                                  OTHER by this process at a random
- *                                  moment of its reads; prints how many
- *                                  readers were killed
+ *                                  moment of its reads, then tracing_on
+ *                                  set again; prints how many readers
+ *                                  saw a read fail with EINVAL
+ *   tlat-user signal CPU           read on CPU with a SIGALRM (handler,
+ *                                  no SA_RESTART) 100 ms into the read;
+ *                                  prints the read's result
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -34,6 +41,7 @@
 #include <string.h>
 #include <time.h>
 #include <signal.h>
+#include <sys/time.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -82,6 +90,7 @@ struct reader {
 	pthread_t	thread;
 	int		cpu;
 	double		seconds;	/* < 0: until killed */
+	unsigned int	nap_us;		/* sleep after each read */
 	long		reads;
 	int		err;
 };
@@ -108,12 +117,14 @@ static void *reader_main(void *arg)
 			break;
 		}
 		r->reads++;
+		if (r->nap_us)
+			usleep(r->nap_us);
 	}
 	close(fd);
 	return NULL;
 }
 
-static int run(double seconds)
+static int run(double seconds, unsigned int nap_us)
 {
 	int ncpus = sysconf(_SC_NPROCESSORS_ONLN);
 	struct reader *r = calloc(ncpus, sizeof(*r));
@@ -124,6 +135,7 @@ static int run(double seconds)
 	for (cpu = 0; cpu < ncpus; cpu++) {
 		r[cpu].cpu = cpu;
 		r[cpu].seconds = seconds;
+		r[cpu].nap_us = nap_us;
 		if (pthread_create(&r[cpu].thread, NULL, reader_main, &r[cpu])) {
 			ncpus = cpu;
 			bad = 1;
@@ -298,9 +310,20 @@ static int strand(int cpu, int other)
 	return 0;
 }
 
+static void tracing_on(void)
+{
+	int fd = open("/sys/kernel/tracing/tracing_on", O_WRONLY);
+
+	if (fd >= 0) {
+		if (write(fd, "1", 1) != 1)
+			perror("tracing_on");
+		close(fd);
+	}
+}
+
 static int flip(int cpu, int other, int n)
 {
-	int i, status, killed = 0, other_end = 0;
+	int i, status, stopped = 0, other_end = 0;
 	char buf[16];
 	int ready[2];
 	pid_t pid;
@@ -340,7 +363,7 @@ static int flip(int cpu, int other, int n)
 				_exit(5);
 			for (;;)
 				if (read(fd, buf, sizeof(buf)) < 0)
-					_exit(6);
+					_exit(errno == EINVAL ? 7 : 6);
 		}
 		close(ready[1]);
 		if (read(ready[0], buf, 1) == 1) {
@@ -349,25 +372,64 @@ static int flip(int cpu, int other, int n)
 		}
 		close(ready[0]);
 		waitpid(pid, &status, 0);
-		if (WIFSIGNALED(status) && WTERMSIG(status) == SIGKILL)
-			killed++;
+		/* The move stopped tracing: on again for the next reader. */
+		tracing_on();
+		if (WIFEXITED(status) && WEXITSTATUS(status) == 7)
+			stopped++;
 		else if (other_end++ < 5)
 			printf("reader %d: %s %d\n", i,
 			       WIFSIGNALED(status) ? "signal" : "exit",
 			       WIFSIGNALED(status) ? WTERMSIG(status) :
 						     WEXITSTATUS(status));
 	}
-	printf("flips: %d killed: %d\n", n, killed);
-	return killed != n;
+	printf("flips: %d einval: %d\n", n, stopped);
+	return stopped != n;
+}
+
+static volatile sig_atomic_t signals;
+
+static void on_alarm(int sig)
+{
+	(void)sig;
+	signals++;
+}
+
+static int signal_during_read(int cpu)
+{
+	struct itimerval it = { .it_value.tv_usec = 100000 };
+	struct sigaction sa = { .sa_handler = on_alarm };
+	char buf[16];
+	double t0;
+	int fd, ret;
+
+	if (pin(cpu))
+		return 2;
+	fd = open_fd(cpu);
+	if (fd < 0) {
+		printf("open: %s\n", errname(errno));
+		return 1;
+	}
+	sigemptyset(&sa.sa_mask);
+	if (sigaction(SIGALRM, &sa, NULL) || setitimer(ITIMER_REAL, &it, NULL))
+		return 2;
+	t0 = now_s();
+	ret = read(fd, buf, sizeof(buf));
+	printf("read with signal: %s\n", errname(ret < 0 ? errno : 0));
+	printf("signals: %d, read took %.0f ms\n", (int)signals,
+	       (now_s() - t0) * 1000);
+	close(fd);
+	return 0;
 }
 
 int main(int argc, char **argv)
 {
 	setvbuf(stdout, NULL, _IOLBF, 0);
 	if (argc == 3 && !strcmp(argv[1], "run"))
-		return run(atof(argv[2]));
+		return run(atof(argv[2]), 0);
+	if (argc == 4 && !strcmp(argv[1], "nap"))
+		return run(atof(argv[2]), atoi(argv[3]));
 	if (argc == 2 && !strcmp(argv[1], "forever"))
-		return run(-1);
+		return run(-1, 0);
 	if (argc == 4 && !strcmp(argv[1], "open"))
 		return try_open(atoi(argv[2]), argv[3]);
 	if (argc == 3 && !strcmp(argv[1], "twice"))
@@ -380,6 +442,8 @@ int main(int argc, char **argv)
 		return strand(atoi(argv[2]), atoi(argv[3]));
 	if (argc == 5 && !strcmp(argv[1], "flip"))
 		return flip(atoi(argv[2]), atoi(argv[3]), atoi(argv[4]));
+	if (argc == 3 && !strcmp(argv[1], "signal"))
+		return signal_during_read(atoi(argv[2]));
 	fprintf(stderr, "usage: see the comment at the top of tlat-user.c\n");
 	return 2;
 }
