@@ -79,6 +79,18 @@ uprocC  ; timerlat top  ; ~rcif=FD:2:1 ~uproc=rtla-e2e ~restored ; -q -T 1 -d 20
 orphan  ; timerlat top  ;                            ; -q -d 60s
 '
 
+# Whether case $1 runs: E2E_CASES="id ..." (or "id,..." through run
+# --env) runs only those, E2E_SKIP all but those.
+case_wanted() {
+	case " $(echo "${E2E_CASES:-$1}" | tr , ' ') " in
+	*" $1 "*) ;;
+	*) return 1 ;;
+	esac
+	case " $(echo "${E2E_SKIP:-}" | tr , ' ') " in
+	*" $1 "*) return 1 ;;
+	esac
+}
+
 # Run every case of table $CASES that matches $TOOL with binary $BIN.
 run_tool() {
 	local id pat checks args top=
@@ -87,11 +99,7 @@ run_tool() {
 	echo "$CASES" | sed 's/ *; */;/g' | while IFS=';' read -r id pat checks args; do
 		[ -n "$id" ] || continue
 		case $TOOL in $pat) ;; *) continue ;; esac
-		# E2E_CASES="id ..." (or "id,..." through run --env): only those
-		case " $(echo "${E2E_CASES:-$id}" | tr , ' ') " in
-		*" $id "*) ;;
-		*) continue ;;
-		esac
+		case_wanted "$id" || continue
 		args=$(echo "$args" | sed "s/%q/$top/")
 		case $id in
 		kill*)	kill_case "${id#kill}" "$checks" $args ;;
@@ -435,10 +443,7 @@ monitor_cases() {
 	local id
 
 	for id in monitor monitor-hits; do
-		case " $(echo "${E2E_CASES:-$id}" | tr , ' ') " in
-		*" $id "*) ;;
-		*) continue ;;
-		esac
+		case_wanted "$id" || continue
 		case $id in
 		monitor) monitor_case ;;
 		monitor-hits) monitor_hits_case ;;
@@ -506,10 +511,7 @@ sources_cases() {
 	local id
 
 	for id in sources sources-tracefs sources-hist; do
-		case " $(echo "${E2E_CASES:-$id}" | tr , ' ') " in
-		*" $id "*) ;;
-		*) continue ;;
-		esac
+		case_wanted "$id" || continue
 		case "$id,$1" in
 		sources,*"osnoise top"*)
 			sources_case $id "osnoise top" -q -d 3s -p 100000 \
