@@ -1,11 +1,13 @@
 // SPDX-License-Identifier: GPL-2.0
 /* The collector interface: the backend chosen once, then dispatched to. */
+#include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <time.h>
 
 #include <tracefs.h>
 
+#include "collect/bpf_collector.h"
 #include "collect/collector_backend.h"
 
 #define NSEC_PER_SEC	1000000000L
@@ -59,8 +61,9 @@ static bool try_hist(const struct collector_config *config)
 	       config->choice != COLLECTOR_TRACEFS;
 }
 
-struct collector *collector_open(const struct collector_config *config,
-				 char *why, size_t len)
+/* The backend for @config's samples. */
+static struct collector *open_backend(const struct collector_config *config,
+				      char *why, size_t len)
 {
 	struct tracefs_backend *reader;
 	struct collector *c = NULL;
@@ -77,10 +80,36 @@ struct collector *collector_open(const struct collector_config *config,
 	return c ? c : &reader->base;
 }
 
+struct collector *collector_open(const struct collector_config *config,
+				 char *why, size_t len)
+{
+	struct collector *c;
+
+	/* rtla 7.x's tracefs-only mode: its switches rule BPF out */
+	if (config->bpf_action && config->timerlat &&
+	    (config->choice == COLLECTOR_TRACEFS ||
+	     config->choice == COLLECTOR_NO_BPF)) {
+		snprintf(why, len, "%s", COLLECTOR_NO_BPF_ACTION);
+		errno = EOPNOTSUPP;
+		return NULL;
+	}
+	c = open_backend(config, why, len);
+	if (c && config->bpf_action && bpf_action_attach(c, why, len)) {
+		int err = errno;
+
+		collector_close(c);
+		errno = err;
+		return NULL;
+	}
+	return c;
+}
+
 void collector_close(struct collector *c)
 {
-	if (c)
-		c->ops->close(c);
+	if (!c)
+		return;
+	bpf_collector_close(c->action);
+	c->ops->close(c);
 }
 
 const char *collector_name(const struct collector *c)
@@ -125,6 +154,8 @@ bool collector_stopped(struct collector *c)
 
 void collector_resume(struct collector *c)
 {
+	if (c->action)
+		bpf_collector_resume(c->action);
 	c->ops->resume(c);
 }
 
@@ -142,6 +173,8 @@ void collector_reset(struct collector *c)
 
 void collector_freeze(struct collector *c)
 {
+	if (c->action)
+		bpf_collector_freeze(c->action);
 	if (c->ops->freeze)
 		c->ops->freeze(c);
 }
