@@ -123,6 +123,18 @@ ifeq ($(BPF_MISSING),)
 $(BUILD)/collect/bpf_collector.o: $(BUILD)/timerlat.skel.h
 endif
 
+# The tests' --bpf-action program (tests/e2e/ loads it in the VM).
+BPF_ACTION_TEST	:= $(BUILD)/tests/action_map.bpf.o
+$(BPF_ACTION_TEST): tests/bpf/action_map.bpf.c | $(BUILD)/tests
+	$(CLANG) -O2 -g -target bpf -Wall \
+		-I/usr/include/$(shell $(CC) -dumpmachine) -c -o $@ $<
+bpf-action-test:
+ifneq ($(shell command -v $(CLANG) 2>/dev/null),)
+	@$(MAKE) --no-print-directory $(BPF_ACTION_TEST)
+else
+	@echo "skipping $(BPF_ACTION_TEST): no $(CLANG) (apt-get install clang)"
+endif
+
 $(BUILD)/librtla.a: $(LIB_OBJS)
 	rm -f $@
 	$(AR) rcs $@ $^
@@ -142,7 +154,7 @@ $(BUILD)/tests/%: tests/unit/%.c $(UNIT_HELPERS) $(BUILD)/librtla.a | $(BUILD)/t
 $(BUILD) $(BUILD)/tests:
 	mkdir -p $@
 
-unit: $(BUILD)/rtla $(UNIT_BINS)
+unit: $(BUILD)/rtla $(UNIT_BINS) bpf-action-test
 	@set -e; for t in $(UNIT_BINS); do \
 		echo "== $$t"; RTLA_TESTDATA=tests/data $$t; done
 
@@ -210,6 +222,6 @@ check:
 clean:
 	rm -rf $(BUILD) $(FUZZ_BUILD) $(ASAN_BUILD)
 
-.PHONY: FORCE all unit unit-isolation check-harness check-plot e2e e2e-6.12 e2e-7.2 bench bench-rss \
+.PHONY: FORCE all unit bpf-action-test unit-isolation check-harness check-plot e2e e2e-6.12 e2e-7.2 bench bench-rss \
 	check-kernel check clean
 -include $(wildcard $(BUILD)/*/*.d $(BUILD)/tests/*.d)
