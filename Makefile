@@ -174,7 +174,7 @@ check-harness:
 	tests/bench/table-test
 
 # End to end, in a VM booted with Debian's 6.1 RT kernel (see scripts/vm-run)
-e2e: $(BUILD)/rtla
+e2e: $(BUILD)/rtla bpf-action-test
 	tests/e2e/run
 	tests/reports/run
 
@@ -183,10 +183,10 @@ e2e: $(BUILD)/rtla
 # layout is the same) make check runs timerlat hist only (timerlat top runs on
 # 7.2-rt), to keep CI short; E2E_612_TOOLS= runs all four.
 E2E_612_TOOLS	?= timerlat hist
-e2e-7.2: $(BUILD)/rtla
+e2e-7.2: $(BUILD)/rtla bpf-action-test
 	tests/e2e/run --kernel 7.2-rt
 
-e2e-6.12: $(BUILD)/rtla
+e2e-6.12: $(BUILD)/rtla bpf-action-test
 	tests/e2e/run --kernel 6.12-rt $(if $(E2E_612_TOOLS),--tools "$(E2E_612_TOOLS)")
 
 # Ours against the reference rtla in one VM boot (by hand; see
