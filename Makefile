@@ -123,6 +123,18 @@ ifeq ($(BPF_MISSING),)
 $(BUILD)/collect/bpf_collector.o: $(BUILD)/timerlat.skel.h
 endif
 
+# The tests' --bpf-action program (tests/e2e/ loads it in the VM).
+BPF_ACTION_TEST	:= $(BUILD)/tests/action_map.bpf.o
+$(BPF_ACTION_TEST): tests/bpf/action_map.bpf.c | $(BUILD)/tests
+	$(CLANG) -O2 -g -target bpf -Wall \
+		-I/usr/include/$(shell $(CC) -dumpmachine) -c -o $@ $<
+bpf-action-test:
+ifneq ($(shell command -v $(CLANG) 2>/dev/null),)
+	@$(MAKE) --no-print-directory $(BPF_ACTION_TEST)
+else
+	@echo "skipping $(BPF_ACTION_TEST): no $(CLANG) (apt-get install clang)"
+endif
+
 $(BUILD)/librtla.a: $(LIB_OBJS)
 	rm -f $@
 	$(AR) rcs $@ $^
@@ -142,7 +154,7 @@ $(BUILD)/tests/%: tests/unit/%.c $(UNIT_HELPERS) $(BUILD)/librtla.a | $(BUILD)/t
 $(BUILD) $(BUILD)/tests:
 	mkdir -p $@
 
-unit: $(BUILD)/rtla $(UNIT_BINS)
+unit: $(BUILD)/rtla $(UNIT_BINS) bpf-action-test
 	@set -e; for t in $(UNIT_BINS); do \
 		echo "== $$t"; RTLA_TESTDATA=tests/data $$t; done
 
@@ -171,7 +183,7 @@ check-harness:
 	tests/bench/table-test
 
 # End to end, in a VM booted with Debian's 6.1 RT kernel (see scripts/vm-run)
-e2e: $(BUILD)/rtla
+e2e: $(BUILD)/rtla bpf-action-test
 	tests/e2e/run
 	tests/reports/run
 
@@ -183,7 +195,7 @@ E2E_612_TOOLS	?= timerlat hist
 # With the .deb's rtla too, when make deb built it (make check's package
 # stage does): its deb case checks the package's BPF collector.
 DEB_ROOT	:= $(BUILD)/deb-root
-e2e-7.2: $(BUILD)/rtla
+e2e-7.2: $(BUILD)/rtla bpf-action-test
 	rm -rf $(DEB_ROOT)
 	deb=$$(ls $(BUILD)/deb/rtla-ng_*.deb 2>/dev/null | head -n 1); \
 	[ -z "$$deb" ] || dpkg-deb -x "$$deb" $(DEB_ROOT); \
@@ -192,7 +204,7 @@ e2e-7.2: $(BUILD)/rtla
 
 # The monitor's cases take the BPF path there, as on 7.2-rt: left out.
 E2E_612_SKIP	?= monitor,monitor-hits
-e2e-6.12: $(BUILD)/rtla
+e2e-6.12: $(BUILD)/rtla bpf-action-test
 	tests/e2e/run --kernel 6.12-rt $(if $(E2E_612_TOOLS),--tools "$(E2E_612_TOOLS)") \
 		$(if $(E2E_612_SKIP),--env E2E_SKIP=$(E2E_612_SKIP))
 
@@ -229,6 +241,6 @@ check:
 clean:
 	rm -rf $(BUILD) $(FUZZ_BUILD) $(ASAN_BUILD)
 
-.PHONY: FORCE all unit unit-isolation check-fake check-harness check-plot e2e e2e-6.12 e2e-7.2 bench bench-rss \
+.PHONY: FORCE all unit bpf-action-test unit-isolation check-fake check-harness check-plot e2e e2e-6.12 e2e-7.2 bench bench-rss \
 	check-kernel check clean
 -include $(wildcard $(BUILD)/*/*.d $(BUILD)/tests/*.d)

@@ -21,7 +21,8 @@ DIST_NAME	:= rtla-$(VERSION)
 DISTDIR		?= $(BUILD)
 DIST_TARBALL	:= $(DISTDIR)/$(DIST_NAME).tar.gz
 DIST_PATHS	:= LICENSE README.md Makefile mk src include man completion \
-		   tests/unit tests/data tests/docs tests/monitor packaging scripts/install-deps
+		   tests/unit tests/bpf tests/data tests/docs tests/monitor packaging \
+		   scripts/install-deps
 DIST_EPOCH	= $(or $(SOURCE_DATE_EPOCH),$(if $(DIST_GIT),$(shell git log -1 --format=%ct)),$(shell stat -c %Y Makefile))
 # git's list only at the top of a checkout (an unpacked tarball may sit
 # inside another one)

@@ -91,6 +91,7 @@ struct rtla_params {
 	bool no_aa;
 	bool dump_tasks;
 	int stack_format;		/* enum aa_stack_format */
+	char *bpf_action;		/* --bpf-action's BPF object file */
 
 	bool trace;			/* a trace instance: -t, -a, -e or a
 					   trace action */

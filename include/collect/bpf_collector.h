@@ -48,6 +48,17 @@ struct bpf_collector *bpf_collector_open(const struct bpf_collector_config *conf
 					 char *why, size_t len);
 void bpf_collector_close(struct bpf_collector *collector);
 
+/* rtla 7.x's --bpf-action ABI: this program of a tp/ section. */
+#define BPF_ACTION_PROGRAM	"action_handler"
+
+/*
+ * Load @path's BPF_ACTION_PROGRAM for the program to tail-call on a stop
+ * threshold's hit; -1 with the reason in @why (no such file, no such
+ * program, the kernel refused it).
+ */
+int bpf_collector_set_action(struct bpf_collector *collector,
+			     const char *path, char *why, size_t len);
+
 /* Threshold hits waiting in the ring buffer (each counted once), or -1. */
 int bpf_collector_poll(struct bpf_collector *collector);
 /*

@@ -37,15 +37,20 @@ struct collector_config {
 	int nr_measured_cpus;
 	uint64_t irq_stop_us;			/* timerlat's -i, 0: none */
 	uint64_t thread_stop_us;		/* timerlat's -T, 0: none */
+	const char *bpf_action;			/* --bpf-action's file, or NULL */
 	uint64_t period_us;			/* timerlat's period */
 	unsigned int records_per_period;	/* a CPU writes, timerlat */
 	collector_say_fn say;
 	void *say_ctx;
 };
 
+/* rtla 7.2's line for a --bpf-action that no BPF program can call. */
+#define COLLECTOR_NO_BPF_ACTION	"BPF actions are not supported in tracefs-only mode"
+
 /*
  * Choose the backend and prepare it, before the tracer starts: every
- * sample is counted.  NULL on an error, with the reason in @why.
+ * sample is counted.  NULL on an error, with the reason in @why; errno
+ * EOPNOTSUPP: --bpf-action without BPF, @why is COLLECTOR_NO_BPF_ACTION.
  */
 struct collector *collector_open(const struct collector_config *config,
 				 char *why, size_t len);

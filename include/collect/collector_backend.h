@@ -31,12 +31,15 @@ struct collector_ops {
 };
 
 struct source_triggers;
+struct bpf_collector;
 
 /* Each backend's state begins with this. */
 struct collector {
 	const struct collector_ops *ops;
 	struct collector_config config;
 	struct source_triggers *source_triggers;	/* --sources' */
+	/* --bpf-action's own BPF program where the samples are read */
+	struct bpf_collector *action;
 };
 
 #define COLLECTOR_DEFAULT_INTERVAL_NS	100000000L
@@ -51,6 +54,15 @@ void collector_say(const struct collector *c, bool error, const char *fmt, ...);
  * the ring buffers are read instead.
  */
 struct collector *bpf_backend_open(const struct collector_config *config);
+
+/*
+ * --bpf-action: config.bpf_action chained to the BPF program, the bpf
+ * backend's own or, where the records are read, one loaded for it alone
+ * (c->action).  -1 with the reason in @why: errno EOPNOTSUPP, the kernel
+ * has no BPF for it (@why is COLLECTOR_NO_BPF_ACTION), EINVAL, the
+ * action would not load.
+ */
+int bpf_action_attach(struct collector *c, char *why, size_t len);
 
 /* Every record read from the ring buffers: the tracefs backend. */
 struct tracefs_backend {

@@ -293,6 +293,7 @@ static int set_##field(struct opt_ctx *ctx, const char *arg,		\
 DEFINE_FILE_SETTER(json_file)
 DEFINE_FILE_SETTER(openmetrics_file)
 DEFINE_FILE_SETTER(junit_file)
+DEFINE_FILE_SETTER(bpf_action)
 
 static int set_budget(struct opt_ctx *ctx, const char *arg, const char **why)
 {
@@ -535,6 +536,8 @@ static const struct opt_spec option_table[] = {
 	  "stop when a sample reaches <us>, keep the trace (sets the stop thresholds and -t)", set_auto, GROUP_ACTIONS },
 	{ "aa-only", 0, required_argument, FOR_TIMERLAT | FOR_TOP, "us",
 	  "stop when a latency reaches <us> and print only the auto-analysis, no statistics", set_aa_only, GROUP_ACTIONS },
+	{ "bpf-action", 0, required_argument, TLAT | MON, "program",
+	  "on a stop threshold's hit, the BPF collector tail-calls action_handler (a tp/ section) of this BPF object file", set_bpf_action, GROUP_ACTIONS },
 	{ "dump-tasks", 0, no_argument, TLAT | MON, NULL,
 	  "on a stop, the auto-analysis also prints the task each CPU was running", set_dump_tasks, GROUP_ACTIONS },
 	{ "no-aa", 0, no_argument, TLAT | MON, NULL,

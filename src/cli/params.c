@@ -46,6 +46,7 @@ static const size_t string_fields[] = {
 	offsetof(struct rtla_params, web_config),
 	offsetof(struct rtla_params, record_file),
 	offsetof(struct rtla_params, textfile),
+	offsetof(struct rtla_params, bpf_action),
 };
 
 void params_free(struct rtla_params *params)

@@ -4,6 +4,7 @@
  * stop threshold's hit sent through its ring buffer.
  */
 #include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -45,16 +46,16 @@ static int timerlat_sample_offsets(struct bpf_collector_config *config)
 }
 
 /*
- * The program needs its tracepoint (timerlat: osnoise:timerlat_sample,
- * osnoise: osnoise:sample_threshold) and no record to be read: not with
- * -t or -a for timerlat, not with auto-analysis.
+ * The program, set for @c's run: NULL (the reason said with -D) where the
+ * kernel has no tracepoint for it or refuses it.  @counts: it counts the
+ * samples, else it is there only for --bpf-action (no histogram).
  */
-static struct bpf_collector *load(struct bpf_backend *bb)
+static struct bpf_collector *open_program(struct collector *c, bool counts)
 {
-	const struct collector_config *config = &bb->base.config;
+	const struct collector_config *config = &c->config;
 	const struct rtla_results *results = config->results;
 	struct bpf_collector_config bpf = {
-		.entries = results->entries,
+		.entries = counts ? results->entries : 0,
 		.bucket_size = results->bucket_size,
 		.divisor = results->divisor,
 		/* osnoise stops in the kernel, at osnoise/stop_tracing_us */
@@ -63,10 +64,46 @@ static struct bpf_collector *load(struct bpf_backend *bb)
 		.noise = !config->timerlat,
 	};
 	const char *event = bpf.noise ? "sample_threshold" : "timerlat_sample";
+	const char *instead = counts ? (bpf.noise ? "a hist trigger" :
+					"reading every record") :
+			      "no BPF action";
 	struct bpf_collector *collector;
 	char why[160];
 
-	if (!bpf.noise && config->records_needed) {
+	if (!tracefs_event_file_exists(NULL, NOISE_SYSTEM, event, "format")) {
+		collector_say(c, false, "%s: this kernel has no %s:%s for the BPF collector",
+			      instead, NOISE_SYSTEM, event);
+		return NULL;
+	}
+	if (!bpf.noise && timerlat_sample_offsets(&bpf)) {
+		collector_say(c, false, "%s: osnoise:timerlat_sample has no u64 timer_latency and int context for the BPF collector",
+			      instead);
+		return NULL;
+	}
+	collector = bpf_collector_open(&bpf, why, sizeof(why));
+	if (!collector) {
+		collector_say(c, false, "%s: no BPF collector: %s", instead,
+			      why);
+		return NULL;
+	}
+	if (counts)
+		collector_say(c, false, "samples counted in the kernel by a BPF program on %s:%s",
+			      NOISE_SYSTEM, event);
+	else
+		collector_say(c, false, "a BPF program on %s:%s for --bpf-action only",
+			      NOISE_SYSTEM, event);
+	return collector;
+}
+
+/*
+ * The program counts the samples where no record is to be read: not
+ * with -t or -a for timerlat, not with auto-analysis.
+ */
+static struct bpf_collector *load(struct bpf_backend *bb)
+{
+	const struct collector_config *config = &bb->base.config;
+
+	if (config->timerlat && config->records_needed) {
 		collector_say(&bb->base, false, "reading every record: the trace (-t, -a) needs them");
 		return NULL;
 	}
@@ -74,25 +111,7 @@ static struct bpf_collector *load(struct bpf_backend *bb)
 		collector_say(&bb->base, false, "reading every record: auto-analysis needs them (--no-aa counts in the kernel)");
 		return NULL;
 	}
-	if (!tracefs_event_file_exists(NULL, NOISE_SYSTEM, event, "format")) {
-		collector_say(&bb->base, false, "reading every record: this kernel has no %s:%s for the BPF collector",
-			      NOISE_SYSTEM, event);
-		return NULL;
-	}
-	if (!bpf.noise && timerlat_sample_offsets(&bpf)) {
-		collector_say(&bb->base, false, "reading every record: osnoise:timerlat_sample has no u64 timer_latency and int context for the BPF collector");
-		return NULL;
-	}
-	collector = bpf_collector_open(&bpf, why, sizeof(why));
-	if (!collector) {
-		collector_say(&bb->base, false, "%s: no BPF collector: %s",
-			      bpf.noise ? "a hist trigger" : "reading every record",
-			      why);
-		return NULL;
-	}
-	collector_say(&bb->base, false, "samples counted in the kernel by a BPF program on %s:%s",
-		      NOISE_SYSTEM, event);
-	return collector;
+	return open_program(&bb->base, true);
 }
 
 struct collector *bpf_backend_open(const struct collector_config *config)
@@ -187,6 +206,32 @@ static void bpf_close(struct collector *c)
 {
 	bpf_collector_close(to_bpf(c)->bpf);
 	free(c);
+}
+
+int bpf_action_attach(struct collector *c, char *why, size_t len)
+{
+	const char *path = c->config.bpf_action;
+	struct bpf_collector *own;
+
+	if (c->ops == &bpf_backend_ops) {
+		if (!bpf_collector_set_action(to_bpf(c)->bpf, path, why, len))
+			return 0;
+		errno = EINVAL;
+		return -1;
+	}
+	own = open_program(c, false);
+	if (!own) {
+		snprintf(why, len, "%s", COLLECTOR_NO_BPF_ACTION);
+		errno = EOPNOTSUPP;
+		return -1;
+	}
+	if (bpf_collector_set_action(own, path, why, len)) {
+		bpf_collector_close(own);
+		errno = EINVAL;
+		return -1;
+	}
+	c->action = own;
+	return 0;
 }
 
 static const struct collector_ops bpf_backend_ops = {

@@ -26,6 +26,14 @@ void bpf_collector_close(struct bpf_collector *collector)
 {
 }
 
+int bpf_collector_set_action(struct bpf_collector *collector,
+			     const char *path, char *why, size_t len)
+{
+	snprintf(why, len, "rtla was built without BPF support");
+	errno = ENOTSUP;
+	return -1;
+}
+
 int bpf_collector_poll(struct bpf_collector *collector)
 {
 	return 0;
@@ -72,6 +80,7 @@ uint64_t bpf_collector_lost(const struct bpf_collector *collector)
 struct bpf_collector {
 	struct timerlat_bpf *skel;
 	struct ring_buffer *ring;
+	struct bpf_object *action;	/* --bpf-action's, or NULL */
 	unsigned int entries;
 	unsigned int nr_slots;
 	int nr_possible;
@@ -202,12 +211,56 @@ void bpf_collector_close(struct bpf_collector *c)
 		return;
 	ring_buffer__free(c->ring);
 	timerlat_bpf__destroy(c->skel);
+	bpf_object__close(c->action);
 	free(c->stats);
 	free(c->hist);
 	free(c->cpu_hist);
 	free(c->keys);
 	free(c->zeros);
 	free(c);
+}
+
+int bpf_collector_set_action(struct bpf_collector *c, const char *path,
+			     char *why, size_t len)
+{
+	struct bpf_program *prog;
+	unsigned int key = 0;
+	int err, fd;
+
+	if (c->action) {
+		snprintf(why, len, "only one BPF action");
+		return -1;
+	}
+	c->action = bpf_object__open_file(path, NULL);
+	if (!c->action) {
+		snprintf(why, len, "cannot open the BPF action %s: %s", path,
+			 strerror(errno));
+		return -1;
+	}
+	prog = bpf_object__find_program_by_name(c->action, BPF_ACTION_PROGRAM);
+	if (!prog) {
+		snprintf(why, len, "%s has no BPF program %s (in a tp/ section such as tp/timerlat_action)",
+			 path, BPF_ACTION_PROGRAM);
+		goto fail;
+	}
+	err = bpf_object__load(c->action);
+	if (err) {
+		snprintf(why, len, "the kernel refused the BPF action in %s: %s",
+			 path, strerror(-err));
+		goto fail;
+	}
+	fd = bpf_program__fd(prog);
+	if (bpf_map_update_elem(bpf_map__fd(c->skel->maps.action), &key, &fd,
+				BPF_ANY)) {
+		snprintf(why, len, "cannot chain the BPF action in %s to rtla's program (not a tp/ program?): %s",
+			 path, strerror(errno));
+		goto fail;
+	}
+	return 0;
+fail:
+	bpf_object__close(c->action);
+	c->action = NULL;
+	return -1;
 }
 
 int bpf_collector_poll(struct bpf_collector *c)

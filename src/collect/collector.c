@@ -1,11 +1,13 @@
 // SPDX-License-Identifier: GPL-2.0
 /* The collector interface: the backend chosen once, then dispatched to. */
+#include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <time.h>
 
 #include <tracefs.h>
 
+#include "collect/bpf_collector.h"
 #include "collect/collector_backend.h"
 #include "collect/source_counts.h"
 
@@ -72,8 +74,9 @@ static struct collector *with_sources(struct collector *c,
 	return NULL;
 }
 
-struct collector *collector_open(const struct collector_config *config,
-				 char *why, size_t len)
+/* The backend for @config's samples, with --sources' counts. */
+static struct collector *open_backend(const struct collector_config *config,
+				      char *why, size_t len)
 {
 	struct tracefs_backend *reader;
 	struct collector *c = NULL;
@@ -90,11 +93,36 @@ struct collector *collector_open(const struct collector_config *config,
 	return with_sources(c ? c : &reader->base, reader, why, len);
 }
 
+struct collector *collector_open(const struct collector_config *config,
+				 char *why, size_t len)
+{
+	struct collector *c;
+
+	/* rtla 7.x's tracefs-only mode: its switches rule BPF out */
+	if (config->bpf_action && config->timerlat &&
+	    (config->choice == COLLECTOR_TRACEFS ||
+	     config->choice == COLLECTOR_NO_BPF)) {
+		snprintf(why, len, "%s", COLLECTOR_NO_BPF_ACTION);
+		errno = EOPNOTSUPP;
+		return NULL;
+	}
+	c = open_backend(config, why, len);
+	if (c && config->bpf_action && bpf_action_attach(c, why, len)) {
+		int err = errno;
+
+		collector_close(c);
+		errno = err;
+		return NULL;
+	}
+	return c;
+}
+
 void collector_close(struct collector *c)
 {
 	if (!c)
 		return;
 	source_counts_close(c);
+	bpf_collector_close(c->action);
 	c->ops->close(c);
 }
 
@@ -140,6 +168,8 @@ bool collector_stopped(struct collector *c)
 
 void collector_resume(struct collector *c)
 {
+	if (c->action)
+		bpf_collector_resume(c->action);
 	c->ops->resume(c);
 }
 
@@ -164,6 +194,8 @@ void collector_reset(struct collector *c)
 
 void collector_freeze(struct collector *c)
 {
+	if (c->action)
+		bpf_collector_freeze(c->action);
 	if (c->ops->freeze)
 		c->ops->freeze(c);
 	source_counts_freeze(c);

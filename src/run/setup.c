@@ -308,6 +308,7 @@ static int open_collector(struct run *run, enum collector_choice choice)
 		.nr_measured_cpus = measured ? measured : run->results.nr_cpus,
 		.irq_stop_us = param_or(params->stop_us, 0),
 		.thread_stop_us = param_or(params->stop_total_us, 0),
+		.bpf_action = params->bpf_action,
 		.period_us = param_or(params->period_us,
 				      TIMERLAT_DEFAULT_PERIOD_US),
 		/* an IRQ and a thread sample a period, one more from user space */
@@ -318,6 +319,11 @@ static int open_collector(struct run *run, enum collector_choice choice)
 	char why[256];
 
 	run->collector = collector_open(&config, why, sizeof(why));
+	if (!run->collector && errno == EOPNOTSUPP) {
+		/* rtla 7.2's line, as it prints it: scripts look for it */
+		fprintf(stderr, "%s\n", why);
+		return -1;
+	}
 	if (!run->collector) {
 		run_error(run, "%s", why);
 		return -1;

@@ -600,6 +600,22 @@ chk_impostor() {
 		echo "-D does not say the tracer's threads were set"
 }
 
+# --bpf-action /e2e/action_map.bpf.o with -T 1: where the kernel has
+# osnoise:timerlat_sample (the BPF collector's tracepoint) the hit (exit
+# 2) ran the action, whose map tests/e2e/mapdump.sh dumped from the
+# --on-threshold script (element 1 is 0x7a7a); elsewhere rtla 7.2's
+# refusal, exit 1.
+chk_bpfact() {
+	if [ -e "$TR/events/osnoise/timerlat_sample" ]; then
+		chk_rc 2
+		grep -q 31354 "$WORK/mapdump.txt" 2>/dev/null ||
+			echo "the map dump shows no 31354 from the action: $(cat "$WORK/mapdump.txt" 2>/dev/null | tr '\n' ' ' | cut -c1-160)"
+	else
+		chk_rc 1
+		chk_line BPF_actions_are_not_supported_in_tracefs-only_mode
+	fi
+}
+
 # rcif=FILE:A:B: exit status A when the kernel has tracefs FILE, else B
 # (FD: user-space timerlat threads, ALIGN: thread alignment).
 chk_rcif() {

@@ -77,6 +77,10 @@ impost  ; timerlat top  ; ~rc=0 ~impostor ~restored ; -q -k -D -P f:7 -d 1s
 uproc   ; timerlat top  ; ~rcif=FD:2:2 uproc ~restored ; -q -T 1 -d 20s -P f:10 --on-threshold shell,command=/e2e/uproc.sh
 uprocC  ; timerlat top  ; ~rcif=FD:2:1 ~uproc=rtla-e2e ~restored ; -q -T 1 -d 20s -P f:10 -C rtla-e2e --on-threshold shell,command=/e2e/uproc.sh
 orphan  ; timerlat top  ;                            ; -q -d 60s
+bpfact  ; timerlat *    ; ~bpfact ~restored ; %q -T 1 -d 20s --bpf-action /e2e/action_map.bpf.o --on-threshold shell,command=/e2e/mapdump.sh
+bpfactn ; timerlat top  ; ~bpfact ~restored ; -q -T 1 --no-aa -d 20s --bpf-action /e2e/action_map.bpf.o --on-threshold shell,command=/e2e/mapdump.sh
+nobpfact; timerlat top  ; rc=1 ~line=BPF_actions_are_not_supported_in_tracefs-only_mode ~restored ; -q -T 1 -d 5s --bpf-action /e2e/action_map.bpf.o
+bpfnone ; timerlat top  ; rc=1 ~oneline=nonexistent|tracefs-only ~restored ; -q -T 1 -d 5s --bpf-action /nonexistent.bpf.o
 '
 
 # Whether case $1 runs: E2E_CASES="id ..." (or "id,..." through run
@@ -115,6 +119,13 @@ run_tool() {
 		impost)	impostor_case "$checks" $args ;;
 		cmdhelp) command_help_case "$checks" ;;
 		orphan)	orphan_case "$checks" $args ;;
+		# what the --on-threshold script saw of the action's map
+		bpfact*) if [ ! -r /e2e/action_map.bpf.o ]; then
+				echo "# skip bpfact: no /e2e/action_map.bpf.o (make unit builds it, with clang)"
+				continue
+			fi
+			run_case "$id" "$checks" $args
+			echo "# $BNAME: rtla $TOOL --bpf-action: exit $RC; bpftool map dump: $(cat "$WORK/mapdump.txt" 2>/dev/null | tr -s ' \n' ' ' | cut -c1-200)" ;;
 		*)	run_case "$id" "$checks" $args ;;
 		esac
 		echo "$tap_n $tap_failed" >"$WORK/.tap"

@@ -4,9 +4,12 @@
 
 #include "layout_helper.h"
 
+#include <errno.h>
+
 #include <event-parse.h>
 
 #include "collect/bpf_collector.h"
+#include "collect/collector.h"
 #include "collect/collector_choice.h"
 #include "collect/hist_trigger.h"
 #include "collect/kernel_context.h"
@@ -284,6 +287,31 @@ static void test_bpf_unbuilt(void **state)
 }
 
 /* pause goes among the attributes, before the filter, or at the end. */
+/*
+ * --bpf-action where rtla 7.x's switches rule BPF out: its line, errno
+ * EOPNOTSUPP, before tracefs is touched.
+ */
+static void test_bpf_action_refused(void **state)
+{
+	static const enum collector_choice choices[] = {
+		COLLECTOR_TRACEFS, COLLECTOR_NO_BPF,
+	};
+	struct collector_config config = {
+		.timerlat = true,
+		.bpf_action = "act.o",
+	};
+	char why[128];
+	size_t i;
+
+	for (i = 0; i < sizeof(choices) / sizeof(choices[0]); i++) {
+		config.choice = choices[i];
+		errno = 0;
+		assert_null(collector_open(&config, why, sizeof(why)));
+		assert_int_equal(errno, EOPNOTSUPP);
+		assert_string_equal(why, "BPF actions are not supported in tracefs-only mode");
+	}
+}
+
 static void test_hist_command(void **state)
 {
 	char buf[128];
@@ -363,6 +391,7 @@ int main(void)
 		cmocka_unit_test(test_kernel_context),
 		cmocka_unit_test(test_collector_choice),
 		cmocka_unit_test(test_no_bpf),
+		cmocka_unit_test(test_bpf_action_refused),
 		cmocka_unit_test(test_hist_command),
 	};
 

@@ -421,12 +421,12 @@ static void test_help_lists_every_option(void **state)
 		const struct tool_id *tool;
 		const char *options;
 	} expected[] = {
-		{ &timerlat_hist, "--irq --period --stack --thread --trace --event --filter --trigger --cpus --house-keeping --aligned --cgroup --kernel-threads --priority --user-load --user-threads --bucket-size --entries --no-header --no-index --no-irq --no-summary --no-thread --with-zeros --percentiles --nano --json --openmetrics --junit --deepest-idle-state --dma-latency --trace-buffer-size --warm-up --auto --dump-tasks --no-aa --on-end --on-threshold --stack-format --budget --debug --duration --help" },
-		{ &timerlat_top, "--irq --period --stack --thread --trace --event --filter --trigger --cpus --house-keeping --aligned --cgroup --kernel-threads --priority --user-load --user-threads --nano --quiet --json --openmetrics --junit --deepest-idle-state --dma-latency --trace-buffer-size --warm-up --auto --aa-only --dump-tasks --no-aa --on-end --on-threshold --stack-format --budget --debug --duration --help" },
+		{ &timerlat_hist, "--irq --period --stack --thread --trace --event --filter --trigger --cpus --house-keeping --aligned --cgroup --kernel-threads --priority --user-load --user-threads --bucket-size --entries --no-header --no-index --no-irq --no-summary --no-thread --with-zeros --percentiles --nano --json --openmetrics --junit --deepest-idle-state --dma-latency --trace-buffer-size --warm-up --auto --bpf-action --dump-tasks --no-aa --on-end --on-threshold --stack-format --budget --debug --duration --help" },
+		{ &timerlat_top, "--irq --period --stack --thread --trace --event --filter --trigger --cpus --house-keeping --aligned --cgroup --kernel-threads --priority --user-load --user-threads --nano --quiet --json --openmetrics --junit --deepest-idle-state --dma-latency --trace-buffer-size --warm-up --auto --aa-only --bpf-action --dump-tasks --no-aa --on-end --on-threshold --stack-format --budget --debug --duration --help" },
 		{ &osnoise_top, "--period --runtime --stop --stop-total --threshold --trace --event --filter --trigger --cpus --house-keeping --cgroup --priority --quiet --sources --sources-by-comm --json --openmetrics --junit --trace-buffer-size --warm-up --auto --on-end --on-threshold --budget --debug --duration --help" },
 		{ &osnoise_hist, "--period --runtime --stop --stop-total --threshold --trace --event --filter --trigger --cpus --house-keeping --cgroup --priority --bucket-size --entries --no-header --no-index --no-summary --with-zeros --percentiles --sources --sources-by-comm --json --openmetrics --junit --trace-buffer-size --warm-up --auto --on-end --on-threshold --budget --debug --duration --help" },
 		{ &hwnoise, "--period --runtime --stop --stop-total --threshold --trace --event --filter --trigger --cpus --house-keeping --cgroup --priority --quiet --sources --sources-by-comm --trace-buffer-size --warm-up --auto --on-end --on-threshold --debug --duration --help" },
-		{ &timerlat_monitor, "--irq --period --stack --thread --trace --event --filter --trigger --cpus --house-keeping --aligned --cgroup --kernel-threads --priority --user-load --user-threads --bucket-size --entries --no-irq --no-thread --nano --json --deepest-idle-state --dma-latency --trace-buffer-size --warm-up --auto --dump-tasks --no-aa --on-end --on-threshold --stack-format --interval --listen --web-config --buckets --record --record-size --record-keep --textfile --keep-traces --debug --duration --help" },
+		{ &timerlat_monitor, "--irq --period --stack --thread --trace --event --filter --trigger --cpus --house-keeping --aligned --cgroup --kernel-threads --priority --user-load --user-threads --bucket-size --entries --no-irq --no-thread --nano --json --deepest-idle-state --dma-latency --trace-buffer-size --warm-up --auto --bpf-action --dump-tasks --no-aa --on-end --on-threshold --stack-format --interval --listen --web-config --buckets --record --record-size --record-keep --textfile --keep-traces --debug --duration --help" },
 	};
 	size_t i;
 	char *list;
@@ -451,9 +451,6 @@ static size_t rtla72_help_key(const char *line)
 		return len;
 	if (strncmp(line, "        --", 10) &&
 	    (strncmp(line, "    -", 5) || strncmp(line + 6, ", --", 4)))
-		return 0;
-	/* --bpf-action is not ours (yet) */
-	if (strstr(line, "--bpf-action") == line + 8)
 		return 0;
 	gap = strstr(line + 4, "  ");
 	return gap && (size_t)(gap - line) < len ? (size_t)(gap - line) : len;
@@ -658,6 +655,27 @@ static void test_auto_analysis(void **state)
 	assert_string_equal(p.err, "rtla timerlat top: --aa-only and --no-aa exclude each other\n");
 	done(&p);
 	PARSE(&timerlat_hist, &p, "--aa-only", "70");
+	assert_int_equal(p.result, OPTIONS_USAGE);
+	done(&p);
+	/* --bpf-action: timerlat's alone, the file checked when loaded */
+	PARSE(&timerlat_top, &p, "-T", "9", "--bpf-action", "act.o");
+	assert_int_equal(p.result, OPTIONS_OK);
+	assert_string_equal(p.params.bpf_action, "act.o");
+	done(&p);
+	PARSE(&timerlat_hist, &p, "--bpf-action=act.o");
+	assert_int_equal(p.result, OPTIONS_OK);
+	assert_string_equal(p.params.bpf_action, "act.o");
+	done(&p);
+	PARSE(&timerlat_monitor, &p, "--bpf-action", "act.o");
+	assert_string_equal(p.params.bpf_action, "act.o");
+	done(&p);
+	PARSE(&timerlat_top, &p, "--bpf-action", "");
+	assert_int_equal(p.result, OPTIONS_ERROR);
+	done(&p);
+	PARSE(&timerlat_top, &p, "--bpf-action");
+	assert_int_equal(p.result, OPTIONS_USAGE);
+	done(&p);
+	PARSE(&osnoise_top, &p, "--bpf-action", "act.o");
 	assert_int_equal(p.result, OPTIONS_USAGE);
 	done(&p);
 	PARSE(&timerlat_top, &p, "-T", "9", "--stack-format", "full");

@@ -3,7 +3,8 @@
  * Samples counted in the kernel: per CPU and context, a histogram and
  * count/min/max/sum, from osnoise:timerlat_sample (timerlat) or
  * osnoise:sample_threshold (osnoise, context 0).  Only a timerlat stop
- * threshold's hit goes to user space, through a ring buffer.  No
+ * threshold's hit goes to user space, through a ring buffer, then to
+ * the --bpf-action program, if any, by a tail call.  No
  * vmlinux.h and no BTF: timerlat_sample's fields are read at the offsets
  * rtla found in its format file.
  */
@@ -45,6 +46,18 @@ struct {
 	__uint(type, BPF_MAP_TYPE_RINGBUF);
 	__uint(max_entries, 4096);
 } hits SEC(".maps");
+
+/*
+ * --bpf-action: the user's program, slot 0, tail-called with the
+ * tracepoint's context when a stop threshold is hit (rtla 7.x's calling
+ * convention).  Empty without the option: the tail call falls through.
+ */
+struct {
+	__uint(type, BPF_MAP_TYPE_PROG_ARRAY);
+	__uint(max_entries, 1);
+	__type(key, unsigned int);
+	__type(value, unsigned int);
+} action SEC(".maps");
 
 static int over_threshold(const struct tlb_config *cfg, int context,
 			  unsigned long long latency_ns)
@@ -118,17 +131,18 @@ int count_sample(void *rec)
 	if (stopped)
 		*stopped = 1;
 	hit = bpf_ringbuf_reserve(&hits, sizeof(*hit), 0);
-	if (!hit) {
+	if (hit) {
+		hit->latency_ns = latency;
+		hit->cpu = bpf_get_smp_processor_id();
+		hit->context = context;
+		bpf_ringbuf_submit(hit, 0);
+	} else {
 		key = TLB_LOST_HITS;
 		lost = bpf_map_lookup_elem(&state, &key);
 		if (lost)
 			__sync_fetch_and_add(lost, 1);
-		return 0;
 	}
-	hit->latency_ns = latency;
-	hit->cpu = bpf_get_smp_processor_id();
-	hit->context = context;
-	bpf_ringbuf_submit(hit, 0);
+	bpf_tail_call(rec, &action, 0);
 	return 0;
 }
 
