@@ -52,7 +52,6 @@ struct run {
 	struct action_outcomes on_threshold;
 	struct action_outcomes on_end;
 	struct aa aa;			/* timerlat auto-analysis, when on */
-	struct noise_sources sources;	/* --sources, when asked */
 	FILE *text;			/* the text report: stderr when a
 					   report goes to stdout */
 	int text_errno;			/* why writing the text failed */

@@ -461,8 +461,11 @@ int run_teardown(struct run *run)
 	run->changed.knobs_saved = false;
 	state_lock_drop();
 	run_aa_teardown(run);
-	run->results.sources = NULL;
-	sources_free(&run->sources);
+	if (run->results.sources) {
+		sources_free(run->results.sources);
+		free(run->results.sources);
+		run->results.sources = NULL;
+	}
 	results_free(&run->results);
 	munlockall();
 	if (run->changed.mounted_tracefs &&
@@ -500,13 +503,14 @@ int run_setup(struct run *run, int nr_cpus)
 		return -1;
 	}
 	if (run->params->sources_top) {
-		if (sources_alloc(&run->sources, nr_cpus,
+		run->results.sources = calloc(1, sizeof(*run->results.sources));
+		if (!run->results.sources ||
+		    sources_alloc(run->results.sources, nr_cpus,
 				  run->params->sources_top,
 				  run->params->sources_by_comm)) {
 			run_error(run, "out of memory");
 			return -1;
 		}
-		run->results.sources = &run->sources;
 	}
 	if (recover_killed_run(run))
 		return -1;
