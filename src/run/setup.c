@@ -173,9 +173,11 @@ static int choose_threads(struct run *run)
 	return 0;
 }
 
+static int apply_settings(struct run *run, struct tracer_config *config,
+			  bool stops);
+
 static int apply_config(struct run *run)
 {
-	const struct knob_setting *failed = NULL;
 	struct tracer_config config;
 	bool has_options = knob_present(&run->changed.knobs, KNOB_OPTIONS);
 	bool has_stack = knob_present(&run->changed.knobs, KNOB_PRINT_STACK);
@@ -190,11 +192,56 @@ static int apply_config(struct run *run)
 	}
 	tracer_config_build(run->params, run->results.view.user, has_options,
 			    has_stack, &config);
-	if (!knobs_apply(&run->changed.knobs, config.settings, config.count, &failed))
+	return apply_settings(run, &config, false);
+}
+
+static bool is_stop_knob(enum knob_id id)
+{
+	return id == KNOB_STOP || id == KNOB_STOP_TOTAL;
+}
+
+/*
+ * @config's settings, the stop thresholds off (@stops false: they are
+ * armed once every instance runs the tracer), or the stop thresholds
+ * alone (@stops).
+ */
+static int apply_settings(struct run *run, struct tracer_config *config,
+			  bool stops)
+{
+	struct knob_setting settings[CONFIG_MAX_SETTINGS];
+	const struct knob_setting *failed = NULL;
+	int i, count = 0;
+
+	for (i = 0; i < config->count; i++) {
+		if (stops && !is_stop_knob(config->settings[i].id))
+			continue;
+		settings[count] = config->settings[i];
+		if (!stops && is_stop_knob(settings[count].id))
+			settings[count].value = "0";
+		count++;
+	}
+	if (!knobs_apply(&run->changed.knobs, settings, count, &failed))
 		return 0;
 	run_error(run, "the kernel refused '%s' for %s: %s", failed->value,
 		  knob_path(failed->id), strerror(errno));
 	return -1;
+}
+
+/*
+ * The stop thresholds, once every instance of the run has the tracer: a
+ * sample that stops tracing between the two instances' starts would be
+ * in the first one's buffer alone, and the run would stop with nothing
+ * to show (seen with -a 1 under an ASan build).
+ */
+static int arm_stop_thresholds(struct run *run)
+{
+	struct tracer_config config;
+
+	tracer_config_build(run->params, run->results.view.user,
+			    knob_present(&run->changed.knobs, KNOB_OPTIONS),
+			    knob_present(&run->changed.knobs, KNOB_PRINT_STACK),
+			    &config);
+	return apply_settings(run, &config, true);
 }
 
 static int enable_event_spec(struct run *run, struct tracefs_instance *instance,
@@ -537,7 +584,7 @@ int run_setup(struct run *run, int nr_cpus)
 		return -1;
 	if (run_stop_requested)
 		return 1;
-	if (start_tracers(run))
+	if (start_tracers(run) || arm_stop_thresholds(run))
 		return -1;
 	if (collector_start(run->collector))
 		return -1;
