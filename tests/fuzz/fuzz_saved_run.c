@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "compare_self.h"
 #include "input/saved_run.h"
 #include "model/compare.h"
 #include "output/render.h"
@@ -20,19 +21,8 @@ static void compare_with_itself(const struct saved_run *run)
 	struct compare_side side = { .name = "fuzz",
 				     .view = params_context_view(&run->params),
 				     .results = &run->results };
-	struct compare_rule rule;
-	struct comparison cmp;
-	const char *why;
-	char reason[256];
 
-	assert(!compare_rule_parse("*:max=+0%", &rule, &why));
-	if (compare_runs(&side, &side, &rule, 1, &cmp, reason,
-			 sizeof(reason))) {
-		assert(*reason && !strchr(reason, '\n'));
-		return;
-	}
-	assert(!compare_count(&cmp, COMPARE_BROKEN));
-	compare_free(&cmp);
+	compare_side_with_itself(&side, "*:max=+0%");
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)

@@ -9,6 +9,7 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "compare_self.h"
 #include "input/window_file.h"
 #include "model/compare.h"
 
@@ -20,19 +21,8 @@ static void compare_with_itself(const struct window_series *series,
 	struct compare_side side = { .name = "fuzz",
 				     .view = window_series_view(series),
 				     .series = series, .choice = choice };
-	struct compare_rule rule;
-	struct comparison cmp;
-	const char *why;
-	char reason[256];
 
-	assert(!compare_rule_parse("*:p99=+0%", &rule, &why));
-	if (compare_runs(&side, &side, &rule, 1, &cmp, reason,
-			 sizeof(reason))) {
-		assert(*reason && !strchr(reason, '\n'));
-		return;
-	}
-	assert(!compare_count(&cmp, COMPARE_BROKEN));
-	compare_free(&cmp);
+	compare_side_with_itself(&side, "*:p99=+0%");
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
