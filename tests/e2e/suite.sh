@@ -124,13 +124,6 @@ run_tool() {
 				echo "# skip bpfact: no /e2e/action_map.bpf.o (make unit builds it, with clang)"
 				continue
 			fi
-			# the patched 5.10 (no BTF): the map dump came back
-			# empty there, cause not found yet
-			if [ -e "$TR/events/osnoise/timerlat_sample" ] &&
-			   [ ! -e /sys/kernel/btf/vmlinux ]; then
-				echo "ok $((tap_n += 1)) - $BNAME: rtla $TOOL --bpf-action ($id) # SKIP no kernel BTF: bpftool's map dump is empty here (issue 28)"
-				continue
-			fi
 			run_case "$id" "$checks" $args
 			echo "# $BNAME: rtla $TOOL --bpf-action: exit $RC; bpftool map dump: $(cat "$WORK/mapdump.txt" 2>/dev/null | tr -s ' \n' ' ' | cut -c1-200)" ;;
 		*)	run_case "$id" "$checks" $args ;;
@@ -428,16 +421,22 @@ monitor_case() {
 # name, the last three kept), tracing re-armed (the counts go on
 # growing), the time between counted as unmeasured.
 monitor_hits_case() {
-	local err hits logged analysed unmeasured traces last want
+	local err hits logged analysed unmeasured traces last want bpf calls
 
-	rm -f hit.txt*
+	rm -f hit.txt* mapdump.txt
+	# with the BPF collector, --bpf-action too: the action runs at
+	# every hit, tracing re-armed in the kernel each time
+	bpf=
+	[ -e "$TR/events/osnoise/timerlat_sample" ] && [ -r /e2e/action_map.bpf.o ] &&
+		bpf="--bpf-action /e2e/action_map.bpf.o --on-threshold shell,command=/e2e/mapdump.sh"
 	monitor_run monitor-hits -p 2000 -T 1 --on-threshold shell,command=true \
-		-t hit.txt --keep-traces 3
+		-t hit.txt --keep-traces 3 $bpf
 	hits=$(monitor_value rtla_timerlat_threshold_hits_total mon.prom)
 	logged=$(grep -c '^[0-9-]*T[0-9:]*[+-][0-9]* rtla timerlat monitor: timerlat hit stop tracing (hit [0-9]*); tracing again$' "$OUT.err")
 	analysed=$(grep -c '^## CPU [0-9]* hit stop tracing, analyzing it ##$' "$OUT.err")
 	unmeasured=$(monitor_value rtla_unmeasured_seconds_total mon.prom)
-	echo "# monitor -T 1: scraped _count $C1, $C2, $C3; --json $TOTAL; $hits hits, $logged logged, $analysed analyses; ${unmeasured}s unmeasured"
+	calls=$(tr -d ' \n' <mapdump.txt 2>/dev/null | sed -n 's/.*"key":0,"value":\([0-9]*\).*/\1/p')
+	echo "# monitor -T 1: scraped _count $C1, $C2, $C3; --json $TOTAL; $hits hits, $logged logged, $analysed analyses; ${unmeasured}s unmeasured${bpf:+; the BPF action called ${calls:-no} times by the last dump}"
 	err=$(monitor_checks
 	[ "${hits:-0}" -ge 2 ] || echo "$hits threshold hits counted, not at least 2"
 	[ "$logged" = "$hits" ] || echo "$logged hits logged, $hits counted"
@@ -453,7 +452,11 @@ monitor_hits_case() {
 	traces=$(ls hit.txt* 2>/dev/null | sort -t . -k 3 -n | tr '\n' ' ')
 	[ "$traces" = "$want" ] ||
 		echo "saved traces: $traces, not those of the last 3 of $hits hits"
-	[ -s hit.txt.$last ] || echo "the last saved trace (hit $last) is empty")
+	[ -s hit.txt.$last ] || echo "the last saved trace (hit $last) is empty"
+	# the last dump ran in the last hit's actions, or the one before
+	# when the stop cut them
+	[ -z "$bpf" ] || { [ "${calls:-0}" -ge "$last" ] && grep -q 31354 mapdump.txt; } ||
+		echo "the action's map after $hits hits: $(tr -s ' \n' ' ' <mapdump.txt 2>/dev/null | cut -c1-160)")
 	monitor_report "ours: rtla timerlat monitor -T 1: hits counted, analysed, traced past" "$err"
 }
 
