@@ -7,7 +7,7 @@
 #     (abi-6.1-rt.expected: offsets, IDs and common_* fields aside);
 #   - every guest check passed;
 #   - no WARNING, BUG, Oops or lockdep report on the console;
-#   - PANIC_ON_STOP, in two boots of their own (panic-run.sh).
+#   - PANIC_ON_STOP, in three boots of their own (panic-run.sh).
 # The main boot runs with vm-run --nmi: the guest's NMI check asks the host
 # to inject NMIs through the QEMU monitor.
 #
