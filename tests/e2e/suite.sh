@@ -326,6 +326,9 @@ monitor_run() {
 	MON_SAVE=$OUT.scrape2
 	C2=$(monitor_scrape)
 	sleep 4
+	# what MON_DURING left running ends first
+	[ -z "${MON_BG:-}" ] || wait $MON_BG
+	MON_BG=
 	WGET_ARGS="--header Accept:application/openmetrics-text;version=1.0.0"
 	MON_SAVE=$OUT.scrape3
 	C3=$(monitor_scrape)
@@ -339,23 +342,43 @@ monitor_run() {
 		sed 's/.*://' | awk '{ s += $1 } END { print s + 0 }')
 }
 
-# HTTP abuse while the monitor measures (the monitor case, between its
-# first and second scrapes): six slow clients hold a half-sent request
-# through the second scrape (a source address may hold 8 connections:
-# the scraper keeps its own), and garbage, a binary blob, a wrong path
-# and a POST are answered or dropped.  The 404 and 405 kept in $OUT.*.
+# HTTP abuse while the monitor measures (the monitor case, from its
+# first scrape to before SIGTERM): rtla-slowclients holds, for 10 s, 100
+# slow connections (a header a byte a second, or 20 requests never read)
+# from 13 loopback addresses, 8 at most on one (the server's limit per
+# address), and 10 from one more, of which the server must close 2; it
+# scrapes /metrics every other second meanwhile as a well-behaved client
+# and reads rtla's VmRSS; the second scrape comes during the hold too.
+# Garbage, a binary blob, a wrong path and a POST are answered or
+# dropped.  Kept: $OUT.slow (its report), $OUT.404, $OUT.post.
 monitor_abuse() {
-	local i
-
-	for i in 1 2 3 4 5 6; do
-		{ printf 'GET /metrics HTTP/1.1\r\nHost: slow\r\n'; sleep 7; } |
-			timeout 8 nc 127.0.0.1 9117 >/dev/null 2>&1 &
-	done
+	echo "# loopback: $(ip -4 addr show lo 2>/dev/null | awk '$1 == "inet" { print $2 }')"
+	rtla-slowclients 9117 100 8 10 "$(cat "$OUT.pid")" >"$OUT.slow" 2>&1 &
+	MON_BG=$!
 	printf 'EHLO \001\002\377\r\n\r\n' | timeout 5 nc 127.0.0.1 9117 >/dev/null 2>&1
 	head -c 8192 /dev/urandom | timeout 5 nc 127.0.0.1 9117 >/dev/null 2>&1
 	printf 'GET /nope HTTP/1.0\r\n\r\n' | timeout 5 nc 127.0.0.1 9117 >"$OUT.404" 2>&1
 	printf 'POST /metrics HTTP/1.0\r\nContent-Length: 3\r\n\r\nabc' |
 		timeout 5 nc 127.0.0.1 9117 >"$OUT.post" 2>&1
+}
+
+# What rtla-slowclients reported: every well-behaved scrape answered 200
+# within 2 s, the 2 connections past the limit of one address closed,
+# rtla's VmRSS grown by at most 8 MiB (the server's 128 connections of
+# 32 kB at most, the answers the non-readers leave unread).  Its figures
+# as a "#" line, then what failed.
+monitor_abuse_checks() {
+	set -- $(tr '\n' ' ' <"$OUT.slow")
+	[ "$1 $3 $5 ${11} ${15} ${21:-} ${23:-}" = "clients addresses per-address over-limit scrapes max rss-before-kb" ] &&
+		[ "$2 $4" = "100 13" ] ||
+		{ echo "rtla-slowclients: $*"; return; }
+	echo "# slow clients: $2 from $4 addresses ($6 at most on one), $8 held, ${10} closed by the server; ${12} more on one address, ${14} closed; ${16} scrapes meanwhile, ${18} answered, in ${20} ms; rtla's VmRSS ${24} kB before, at most ${26} kB during"
+	[ "${16}" -ge 4 ] && [ "${18}" = "${16}" ] ||
+		echo "${18} of ${16} well-behaved scrapes answered during the abuse of $2 clients (ms: ${20}; -1: not answered 200 in 5 s)"
+	[ "${22}" -le 2000 ] || echo "a well-behaved scrape took ${22} ms during the abuse (ms: ${20})"
+	[ "${14}" = 2 ] || echo "${14} of ${12} connections from one address closed, not the 2 past the limit of 8"
+	[ "${24}" -gt 0 ] && [ "${26}" -le $((${24} + 8192)) ] ||
+		echo "rtla's VmRSS ${24} kB before the abuse, ${26} kB during: grown by more than 8 MiB"
 }
 
 # What every monitor run must show: exit 0 after SIGTERM, scraped counts
@@ -399,7 +422,11 @@ monitor_case() {
 	[ -e "$TR/events/osnoise/timerlat_sample" ] && want=bpf
 	collector=$(sed -n 's/.*collector="\([a-z-]*\)".*/\1/p' "$OUT.scrape1" 2>/dev/null)
 	echo "# monitor: scraped _count $C1, $C2, $C3; --json $TOTAL; $lines windows recorded; collector $collector"
+	: >"$OUT.abuse"
+	[ -n "$MON_NONET" ] || monitor_abuse_checks >"$OUT.abuse"
+	grep '^#' "$OUT.abuse"
 	err=$(monitor_checks
+	grep -v '^#' "$OUT.abuse"
 	[ "$collector" = "$want" ] || echo "collector '$collector', not $want"
 	[ "${lines:-0}" -ge 2 ] || echo "$lines windows in --record, not at least 2"
 	[ -n "$MON_NONET" ] || head -n 1 "$OUT.404" | grep -q ' 404 ' ||
@@ -410,10 +437,13 @@ monitor_case() {
 	# (monitor_checks) and nothing lost
 	[ "$(awk '/^rtla_lost_samples_total/ { s += $2 } END { print s + 0 }' mon.prom)" = 0 ] ||
 		echo "samples lost: $(grep '^rtla_lost_samples_total' mon.prom | tr '\n' ' ')"
+	tr -d ' \n' <mon.json 2>/dev/null | grep -q '"lost_events":' &&
+		! tr -d ' \n' <mon.json | grep -q '"lost_events":[1-9]' ||
+		echo "samples lost in the --json: $(tr -d ' \n' <mon.json | grep -o '"lost_events":[0-9]*' | sort | uniq -c | tr '\n' ' ')"
 	[ "$(monitor_value rtla_unmeasured_seconds_total mon.prom)" = 0 ] ||
 		echo "no --textfile, or unmeasured time without a hit"
 	[ ! -s "$OUT.err" ] || echo "stderr not empty")
-	monitor_report "ours: rtla timerlat monitor -p 2000 --interval 5s, scraped 3 times through slow clients and garbage, SIGTERM" "$err"
+	monitor_report "ours: rtla timerlat monitor -p 2000 --interval 5s, scraped 3 times and every other second through 100 slow clients and garbage, SIGTERM" "$err"
 }
 
 # -T 1 hits again and again under TCG: each is counted, analysed on
