@@ -5,6 +5,7 @@
 #include <stdio.h>
 
 #include "cli/params.h"
+#include "model/value_parse.h"
 
 /* Which tools take an option: a mask of these bits. */
 #define FOR_OSNOISE	(1U << 0)
@@ -24,6 +25,7 @@ struct opt_ctx {
 	int nr_cpus;
 	const char *line;	/* set with a refusal: rtla 7.2's own line,
 				   printed instead of ours */
+	char reason[RANGE_REASON_SIZE];	/* a refusal that names the range */
 };
 
 /* The groups of --help, in the order printed (rtla 7.2's, and ours). */
