@@ -4,7 +4,7 @@
 
 #include <stdio.h>
 
-#include "cli/params.h"
+#include "params/params.h"
 #include "model/value_parse.h"
 
 /* Which tools take an option: a mask of these bits. */

@@ -6,7 +6,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "cli/params.h"
+#include "params/params.h"
 #include "model/results.h"
 
 void render_hist(FILE *out, const struct rtla_params *params,

@@ -6,7 +6,7 @@
 #include <stdio.h>
 
 #include "cli/options.h"
-#include "cli/params.h"
+#include "params/params.h"
 #include "model/results.h"
 
 struct run;

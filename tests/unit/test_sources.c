@@ -4,7 +4,7 @@
 
 #include "layout_helper.h"
 
-#include "cli/params.h"
+#include "params/params.h"
 #include "collect/hist_trigger.h"
 #include "collect/source_hist.h"
 #include "model/results.h"

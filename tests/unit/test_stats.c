@@ -9,7 +9,7 @@
 #include <unistd.h>
 
 #include "cli/options.h"
-#include "cli/params.h"
+#include "params/params.h"
 #include "model/results.h"
 #include "model/stats.h"
 

@@ -6,12 +6,12 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "cli/action.h"
 #include "model/buckets.h"
 #include "model/context.h"
 #include "model/budget.h"
 #include "model/results.h"
 #include "model/tracer.h"
+#include "params/action.h"
 
 #define RTLA_MAX_EVENTS		32
 

@@ -3,7 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli/params.h"
+#include "params/params.h"
 
 void params_init(struct rtla_params *params, enum rtla_tracer tracer,
 		 enum rtla_mode mode)
