@@ -56,16 +56,6 @@ struct opt_spec {
 	enum opt_group group;		/* where --help lists it */
 };
 
-/* The tool a command line is parsed for. */
-struct tool_id {
-	const char *name;		/* "timerlat hist" */
-	const char *summary;		/* one line for --help */
-	enum rtla_tracer tracer;
-	enum rtla_mode mode;
-	bool hwnoise;
-	bool monitor;			/* timerlat monitor */
-};
-
 enum options_result {
 	OPTIONS_OK = 0,
 	OPTIONS_HELP = 1,	/* --help was printed: exit 129 */

@@ -154,6 +154,16 @@ struct rtla_params {
 	uint64_t keep_traces;		/* hits' traces kept, renamed */
 };
 
+/* The tool a command line is parsed for. */
+struct tool_id {
+	const char *name;		/* "timerlat hist" */
+	const char *summary;		/* one line for --help */
+	enum rtla_tracer tracer;
+	enum rtla_mode mode;
+	bool hwnoise;
+	bool monitor;			/* timerlat monitor */
+};
+
 void params_init(struct rtla_params *params, enum rtla_tracer tracer,
 		 enum rtla_mode mode);
 void params_free(struct rtla_params *params);
