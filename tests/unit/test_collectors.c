@@ -402,11 +402,6 @@ static int hist_tracefs(void **state)
 	return 0;
 }
 
-static int hist_tracefs_remove(void **state)
-{
-	return fake_tracefs_remove();
-}
-
 /*
  * The hist-trigger backend's snapshot: the counts so far, the trigger
  * going on (its hist file cumulative), each sample counted once however
@@ -480,7 +475,7 @@ int main(void)
 		cmocka_unit_test(test_bpf_action_refused),
 		cmocka_unit_test(test_hist_command),
 		cmocka_unit_test_setup_teardown(test_hist_snapshot, hist_tracefs,
-						hist_tracefs_remove),
+						fake_tracefs_teardown),
 	};
 
 	return RUN_SUITE("collectors", tests);
