@@ -164,8 +164,8 @@ struct tool_id {
 	bool monitor;			/* timerlat monitor */
 };
 
-void params_init(struct rtla_params *params, enum rtla_tracer tracer,
-		 enum rtla_mode mode);
+void params_alloc(struct rtla_params *params, enum rtla_tracer tracer,
+		  enum rtla_mode mode);
 void params_free(struct rtla_params *params);
 /* How the results of a run with @params are laid out. */
 struct results_layout params_results_layout(const struct rtla_params *params);

@@ -947,7 +947,7 @@ enum options_result options_parse(const struct tool_id *tool, int argc,
 	char name[64];
 	int opt, cpu;
 
-	params_init(params, tool->tracer, tool->mode);
+	params_alloc(params, tool->tracer, tool->mode);
 	params->hwnoise = tool->hwnoise;
 	params->monitor = tool->monitor;
 	if (tool->monitor)

@@ -150,7 +150,7 @@ static void test_results_add_samples(void **state)
 	struct rtla_params params;
 	struct rtla_results results;
 
-	params_init(&params, TRACER_OSNOISE, MODE_HIST);
+	params_alloc(&params, TRACER_OSNOISE, MODE_HIST);
 	params.entries = 10;
 	params.bucket_size = 1;
 	CPU_SET(1, &params.cpu_set);
@@ -173,7 +173,7 @@ static void test_results_add_samples(void **state)
 static void alloc_cpu1_results(struct rtla_params *params,
 			       struct rtla_results *r, enum rtla_tracer tracer)
 {
-	params_init(params, tracer, MODE_HIST);
+	params_alloc(params, tracer, MODE_HIST);
 	params->entries = 4;
 	params->bucket_size = 2;
 	CPU_SET(1, &params->cpu_set);
@@ -420,7 +420,7 @@ static void test_hist_snapshot(void **state)
 	struct rtla_params params;
 	struct collector *c;
 
-	params_init(&params, TRACER_OSNOISE, MODE_HIST);
+	params_alloc(&params, TRACER_OSNOISE, MODE_HIST);
 	CPU_SET(1, &params.cpu_set);
 	assert_int_equal(results_alloc_params(&results, &params, 2), 0);
 	noise = &results.cpu[1].hist[CTX_NOISE];

@@ -18,7 +18,7 @@ static void setup(struct fixture *f, enum rtla_tracer tracer,
 		  enum rtla_mode mode, unsigned int entries,
 		  unsigned int bucket_size)
 {
-	params_init(&f->params, tracer, mode);
+	params_alloc(&f->params, tracer, mode);
 	f->params.entries = entries;
 	f->params.bucket_size = bucket_size;
 	CPU_SET(0, &f->params.cpu_set);
@@ -231,7 +231,7 @@ static void test_top_display(void **state)
 /* One measured CPU, 0, as with -c 0. */
 static void setup_cpu0(struct fixture *f, enum rtla_tracer tracer)
 {
-	params_init(&f->params, tracer, MODE_TOP);
+	params_alloc(&f->params, tracer, MODE_TOP);
 	CPU_SET(0, &f->params.cpu_set);
 	f->params.user_threads = tracer == TRACER_TIMERLAT;
 	assert_int_equal(results_alloc_params(&f->results, &f->params, 1), 0);

@@ -27,7 +27,7 @@ static void live_init(struct live *l, uint64_t spike)
 	int i;
 
 	memset(l, 0, sizeof(*l));
-	params_init(&l->params, TRACER_TIMERLAT, MODE_HIST);
+	params_alloc(&l->params, TRACER_TIMERLAT, MODE_HIST);
 	l->params.entries = 100;
 	l->params.bucket_size = 2;
 	CPU_SET(0, &l->params.cpu_set);
