@@ -4,7 +4,7 @@
 
 #include "layout_helper.h"
 
-#include "cli/params.h"
+#include "params/params.h"
 #include "collect/hist_trigger.h"
 #include "collect/source_hist.h"
 #include "model/results.h"
@@ -281,7 +281,7 @@ static void fixture_init(struct fixture *f, enum rtla_mode mode,
 	struct noise_period period = { .runtime = 1000000, .noise = 405000 };
 
 	memset(f, 0, sizeof(*f));
-	params_init(&f->params, TRACER_OSNOISE, mode);
+	params_alloc(&f->params, TRACER_OSNOISE, mode);
 	CPU_ZERO(&f->params.cpu_set);
 	CPU_SET(1, &f->params.cpu_set);
 	assert_int_equal(results_alloc_params(&f->results, &f->params, 2), 0);
