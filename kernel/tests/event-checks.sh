@@ -13,7 +13,7 @@ uptime_s() { cut -d' ' -f1 /proc/uptime; }
 # end within 10 s.  Needs the function tracer (the debug build has it).
 check_rcu_tasks() {
 	if ! grep -qw function $T/available_tracers; then
-		echo "CHECK SKIP rcu_tasks_qs: no function tracer in this kernel"
+		skip rcu_tasks_qs "no function tracer in this kernel"
 		return
 	fi
 	reset_tracing

@@ -2,9 +2,12 @@
 # Kernel checks of the osnoise/timerlat series, run inside the guest (busybox
 # sh, two or more CPUs, tracefs at /sys/kernel/tracing).
 #
-# Prints one "CHECK PASS name" or "CHECK FAIL name: why" line per check,
-# and the ABI dumps between "=== BEGIN x" / "=== END x" lines for the host
-# to compare with the 6.1 RT reference.  Exits with the number of failures.
+# Prints TAP through /root/tap.sh (tests/e2e/tap.sh): one "ok N - name" or
+# "not ok N - name" line per check (the reason as a comment), "# SKIP" for
+# a check this kernel or boot cannot run, "# CHECK TIME name s" after each
+# check function, the plan last; and the ABI dumps between "=== BEGIN x" /
+# "=== END x" lines for the host to compare with the 6.1 RT reference.
+# Exits with the number of failures.
 #
 #   guest-checks.sh [--quick] [--rtla] [--nmi] [--only=check_a,check_b]
 #   --quick  skip the slower stop/hotplug/cycle checks
@@ -28,8 +31,13 @@ for a; do
 	esac
 done
 
-pass() { echo "CHECK PASS $1"; }
-fail() { echo "CHECK FAIL $1: $2"; FAILS=$((FAILS + 1)); }
+. /root/tap.sh
+pass() { tap_check "$1"; }
+fail() { tap_check "$1" "${2:-failed}"; FAILS=$((FAILS + 1)); }
+skip() { # name why
+	tap_n=$((tap_n + 1))
+	echo "ok $tap_n - $1 # SKIP $2"
+}
 check() { # name cond-command...
 	name=$1
 	shift
@@ -119,7 +127,7 @@ timed() {
 	type "$1" > /dev/null 2>&1 || { fail "$1" "no such check"; return; }
 	t0=$(cut -d' ' -f1 /proc/uptime)
 	"$1"
-	echo "CHECK TIME $1 $(awk -v t0=$t0 '{ printf "%.1f", $1 - t0 }' /proc/uptime)"
+	echo "# CHECK TIME $1 $(awk -v t0=$t0 '{ printf "%.1f", $1 - t0 }' /proc/uptime)"
 }
 
 mountpoint -q $T || mount -t tracefs nodev $T
@@ -142,17 +150,18 @@ else
 	if [ $QUICK = 0 ]; then
 		CHECKS="$CHECKS check_thresholds check_hotplug_run check_stop check_cycles"
 	else
-		echo "CHECK SKIP thresholds, hotplug_run, stop, cycles: --quick"
+		skip "thresholds, hotplug_run, stop, cycles" --quick
 	fi
 	if [ $RTLA = 1 ]; then
 		CHECKS="$CHECKS check_rtla"
 	else
-		echo "CHECK SKIP rtla: no --rtla"
+		skip rtla "no --rtla"
 	fi
 fi
 for c in $CHECKS; do
 	timed $c
 done
 reset_tracing
-echo "CHECKS DONE failures=$FAILS"
+echo "# CHECKS DONE failures=$FAILS"
+tap_done
 exit $FAILS

@@ -26,7 +26,7 @@ nmi_request() { echo "vm-run-nmi $1" > /dev/ttyS0; }
 
 check_nmi_noise() {
 	if [ $NMI = 0 ]; then
-		echo "CHECK SKIP nmi_noise: no NMI injection (scripts/vm-run --nmi)"
+		skip nmi_noise "no NMI injection (scripts/vm-run --nmi)"
 		return
 	fi
 	set -- $(nmi_run /tmp/nonmi.txt)

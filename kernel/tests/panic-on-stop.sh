@@ -18,6 +18,7 @@ option=PANIC_ON_STOP
 [ "${2:-}" = --no-option ] && option=DEFAULTS
 
 [ -e $T/trace ] || mount -t tracefs nodev $T
+. /root/tap.sh
 
 # Start the tracer with a 1 us stop threshold; wait up to 10 s for
 # tracing_on to drop.
@@ -53,9 +54,9 @@ stop_note="stop tracing hit"
 [ $tracer = migrate ] && stop_note="timerlat user thread migrated"
 echo DEFAULTS > $O/options
 if run_to_stop && grep -q "$stop_note" $T/trace; then
-	echo "CHECK PASS ${tracer}_stop_without_panic_on_stop"
+	tap_check ${tracer}_stop_without_panic_on_stop
 else
-	echo "CHECK FAIL ${tracer}_stop_without_panic_on_stop: tracing_on $(cat $T/tracing_on)"
+	tap_check ${tracer}_stop_without_panic_on_stop "tracing_on $(cat $T/tracing_on)"
 fi
 echo nop > $T/current_tracer
 echo 1 > $T/tracing_on
@@ -64,7 +65,8 @@ echo $option > $O/options
 echo "options: $(cat $O/options)"
 run_to_stop
 # Still alive: PANIC_ON_STOP did not panic.
-echo "CHECK FAIL ${tracer}_panic_on_stop: no panic, tracing_on $(cat $T/tracing_on)"
+tap_check ${tracer}_panic_on_stop "no panic, tracing_on $(cat $T/tracing_on)"
+tap_done
 echo nop > $T/current_tracer
 echo DEFAULTS > $O/options
 echo 1 > $T/tracing_on

@@ -34,12 +34,12 @@ gcc -std=gnu11 -Wall -Wextra -O2 -static -pthread -o "$out.tlat-user" \
 for tracer in osnoise timerlat migrate; do
 	"$top/scripts/vm-run" --kernel "$kernel" --smp 2 --timeout 300 \
 		--expect-panic "osnoise: stop condition hit on CPU [0-9]+" \
-		--file "$out.tlat-user:/root/tlat-user" \
+		--file "$out.tlat-user:/root/tlat-user" --file "$top/tests/e2e/tap.sh" \
 		--console "$out.kern" --script "$here/panic-on-stop.sh" \
 		-- $tracer $noopt > "$out" 2>&1
 	rc=$?
-	grep -h '^CHECK \|^vm-run: ' "$out"
-	grep -q "^CHECK PASS ${tracer}_stop_without_panic_on_stop" "$out" ||
+	grep -h '^ok \|^not ok \|^# \|^vm-run: ' "$out"
+	grep -q "^ok [0-9]* - ${tracer}_stop_without_panic_on_stop$" "$out" ||
 		bad "$tracer: a stop without PANIC_ON_STOP did not just stop tracing"
 	if [ $rc = 0 ]; then
 		echo "ok: $tracer: PANIC_ON_STOP panics with the stop message"

@@ -60,6 +60,7 @@ gcc -std=gnu11 -Wall -Wextra -O2 -static -pthread -o "$console.tlat-user" \
 # The checks by topic, sourced by guest-checks.sh from /root.
 topics=()
 for f in "$here"/*-checks.sh; do topics+=(--file "$f"); done
+topics+=(--file "$top/tests/e2e/tap.sh")
 start=$SECONDS
 # The boot (scripts/vm-run): the kernel log at loglevel 7 (KUnit reports
 # at KERN_INFO) goes to $console.kern, the script's output to $console.out.
@@ -89,9 +90,9 @@ if ! grep -Eq '^(\[ *[0-9.]+\] )?ok [0-9]+ - osnoise$' "$console.txt"; then
 else
 	echo "ok: KUnit osnoise: $(grep -Ec '^(\[ *[0-9.]+\] )? +ok [0-9]+ - osnoise_test' "$console.txt") cases passed"
 fi
-if grep -Eq '^(\[ *[0-9.]+\] )?\s*not ok ' "$console.txt"; then
+if grep -Eq '^(\[ *[0-9.]+\] )?\s*not ok ' "$console.kern"; then
 	bad "KUnit failures:"
-	grep -E 'not ok ' "$console.txt"
+	grep -E 'not ok ' "$console.kern"
 fi
 
 # ABI dumps against the reference.
@@ -113,18 +114,18 @@ else
 	cat "$console.diff"
 fi
 
-# Guest checks.
-grep '^CHECK SKIP ' "$console.txt"
-npass=$(grep -c '^CHECK PASS ' "$console.txt")
-grep '^CHECK FAIL ' "$console.txt" && bad "$(grep -c '^CHECK FAIL ' "$console.txt") guest checks failed"
-grep -q '^CHECKS DONE' "$console.txt" || bad "guest checks did not finish (status $boot_rc)"
+# Guest checks: TAP in the script's output (the console's KUnit KTAP aside).
+grep '^ok [0-9]* - .* # SKIP ' "$console.out"
+npass=$(grep '^ok [0-9]* - ' "$console.out" | grep -vc ' # SKIP ')
+grep -A3 '^not ok ' "$console.out" && bad "$(grep -c '^not ok ' "$console.out") guest checks failed"
+grep -q '^1\.\.[0-9]' "$console.out" || bad "guest checks did not finish (status $boot_rc)"
 if [ "$npass" -lt "$minpass" ]; then
 	bad "only $npass guest checks passed, expected at least $minpass"
 else
 	echo "ok: $npass guest checks passed (at least $minpass expected)"
 fi
 # The slowest checks, with their time in the guest.
-grep '^CHECK TIME ' "$console.txt" | sort -k4 -rn | head -8
+grep '^# CHECK TIME ' "$console.out" | sort -k5 -rn | head -8
 
 # Kernel complaints.
 if grep -En 'WARNING:|BUG:|Oops|Kernel panic|circular locking|recursive locking|inconsistent lock state|suspicious RCU usage|sleeping function called from invalid context|INFO: task .* blocked|lockdep is turned off|DEBUG_LOCKS_WARN_ON|Call Trace:' \

@@ -402,7 +402,7 @@ check_tfd_kill_loop() {
 			i=$((i + 1))
 		done
 	else
-		echo "CHECK SKIP tfd_kill_loop_rtla72: no rtla 7.2 (rtla-ref) in the VM, the kill loop ran tlat-user only"
+		skip tfd_kill_loop_rtla72 "no rtla 7.2 (rtla-ref) in the VM, the kill loop ran tlat-user only"
 	fi
 	tlu_run 2
 	check tfd_after_kills_run [ $rc = 0 ]
@@ -530,7 +530,7 @@ check_rtla72_default() {
 	local bpf0 bpf1
 
 	if ! tlu_have_rtla72; then
-		echo "CHECK SKIP rtla72_default: no rtla 7.2 (rtla-ref) in the VM"
+		skip rtla72_default "no rtla 7.2 (rtla-ref) in the VM"
 		return
 	fi
 	reset_tracing
