@@ -107,18 +107,20 @@ static void write_sources(FILE *out, const struct rtla_results *results)
 
 	snprintf(name, sizeof(name), "rtla_%s_source_seconds_total",
 		 results->tracer->name);
-	fprintf(out, "# HELP %s Noise by source: the top sources of each CPU by total time, the rest as other.\n",
-		name);
+	fprintf(out, "# HELP %s %s by source: the top sources of each CPU by total time, the rest as other.\n",
+		name, results->tracer->id == TRACER_TIMERLAT ?
+		"Thread latency" : "Noise");
 	fprintf(out, "# TYPE %s counter\n", name);
 	for (cpu = 0; cpu < results->nr_cpus; cpu++) {
 		if (!results_cpu_shown(results, cpu) ||
-		    sources_view(s, cpu, s->top, &view))
+		    sources_view(s, cpu, s->top,
+				 results_sources_whole(results, cpu), &view))
 			continue;
 		for (i = 0; i < view.shown; i++)
 			source_line(out, name, cpu,
 				    source_kind_name(view.rank[i]->kind),
 				    view.rank[i]->name, view.rank[i]->total_ns);
-		if (view.nr > view.shown)
+		if (view.has_other)
 			source_line(out, name, cpu, "other", "other",
 				    view.other.total_ns);
 		sources_view_free(&view);
