@@ -135,6 +135,12 @@ else
 	@echo "skipping $(BPF_ACTION_TEST): no $(CLANG) (apt-get install clang)"
 endif
 
+# The e2e tests' disturber (tests/e2e/ runs it in the VM as /e2e/noisy):
+# static, as the VM's initramfs has only what its binaries need.
+NOISY_TEST	:= $(BUILD)/tests/noisy
+$(NOISY_TEST): tests/helpers/noisy.c | $(BUILD)/tests
+	$(CC) -O2 -std=gnu11 -Wall -Wextra $(if $(WERROR),-Werror) -static -o $@ $<
+
 $(BUILD)/librtla.a: $(LIB_OBJS)
 	rm -f $@
 	$(AR) rcs $@ $^
@@ -154,7 +160,7 @@ $(BUILD)/tests/%: tests/unit/%.c $(UNIT_HELPERS) $(BUILD)/librtla.a | $(BUILD)/t
 $(BUILD) $(BUILD)/tests:
 	mkdir -p $@
 
-unit: $(BUILD)/rtla $(UNIT_BINS) bpf-action-test
+unit: $(BUILD)/rtla $(UNIT_BINS) bpf-action-test $(NOISY_TEST)
 	@set -e; for t in $(UNIT_BINS); do \
 		echo "== $$t"; RTLA_TESTDATA=tests/data $$t; done
 
@@ -183,7 +189,7 @@ check-harness:
 	tests/bench/table-test
 
 # End to end, in a VM booted with Debian's 6.1 RT kernel (see scripts/vm-run)
-e2e: $(BUILD)/rtla bpf-action-test
+e2e: $(BUILD)/rtla bpf-action-test $(NOISY_TEST)
 	tests/e2e/run
 	tests/reports/run
 
@@ -195,7 +201,7 @@ E2E_612_TOOLS	?= timerlat hist
 # With the .deb's rtla too, when make deb built it (make check's package
 # stage does): its deb case checks the package's BPF collector.
 DEB_ROOT	:= $(BUILD)/deb-root
-e2e-7.2: $(BUILD)/rtla bpf-action-test
+e2e-7.2: $(BUILD)/rtla bpf-action-test $(NOISY_TEST)
 	rm -rf $(DEB_ROOT)
 	deb=$$(ls $(BUILD)/deb/rtla-ng_*.deb 2>/dev/null | head -n 1); \
 	[ -z "$$deb" ] || dpkg-deb -x "$$deb" $(DEB_ROOT); \
@@ -204,7 +210,7 @@ e2e-7.2: $(BUILD)/rtla bpf-action-test
 
 # The monitor's cases take the BPF path there, as on 7.2-rt: left out.
 E2E_612_SKIP	?= monitor,monitor-hits
-e2e-6.12: $(BUILD)/rtla bpf-action-test
+e2e-6.12: $(BUILD)/rtla bpf-action-test $(NOISY_TEST)
 	tests/e2e/run --kernel 6.12-rt $(if $(E2E_612_TOOLS),--tools "$(E2E_612_TOOLS)") \
 		$(if $(E2E_612_SKIP),--env E2E_SKIP=$(E2E_612_SKIP))
 
