@@ -89,29 +89,27 @@ static void write_max(FILE *out, const char *name,
 static void source_line(FILE *out, const char *name, int cpu,
 			const char *kind, const char *source, uint64_t ns)
 {
-	fprintf(out, "%s{cpu=\"%d\",kind=\"%s\",source=\"", name, cpu, kind);
+	fprintf(out, "%s_total{cpu=\"%d\",kind=\"%s\",source=\"", name, cpu,
+		kind);
 	prom_label_value(out, source);
 	fprintf(out, "\"} %.9g\n", prom_seconds(ns, 1));
 }
 
-/*
- * --sources: each CPU's top N and "other", so that the series stay N + 1
- * a CPU however many sources come and go.
- */
-static void write_sources(FILE *out, const struct rtla_results *results)
+const char *metrics_sources_help(const struct rtla_results *results)
+{
+	return results->tracer->id == TRACER_TIMERLAT ?
+	       "Thread latency by source: the top sources of each CPU by total time, the rest as other." :
+	       "Noise by source: the top sources of each CPU by total time, the rest as other.";
+}
+
+void metrics_write_sources(FILE *out, const char *name,
+			   const struct rtla_results *results)
 {
 	const struct noise_sources *s = results->sources;
 	struct sources_view view;
-	char name[96];
 	int cpu, i;
 
-	snprintf(name, sizeof(name), "rtla_%s_source_seconds_total",
-		 results->tracer->name);
-	fprintf(out, "# HELP %s %s by source: the top sources of each CPU by total time, the rest as other.\n",
-		name, results->tracer->id == TRACER_TIMERLAT ?
-		"Thread latency" : "Noise");
-	fprintf(out, "# TYPE %s counter\n", name);
-	for (cpu = 0; cpu < results->nr_cpus; cpu++) {
+	for (cpu = 0; s && cpu < results->nr_cpus; cpu++) {
 		if (!results_cpu_shown(results, cpu) ||
 		    sources_view(s, cpu, s->top,
 				 results_sources_whole(results, cpu), &view))
@@ -125,6 +123,22 @@ static void write_sources(FILE *out, const struct rtla_results *results)
 				    view.other.total_ns);
 		sources_view_free(&view);
 	}
+}
+
+/*
+ * --sources: each CPU's top N and "other", so that the series stay N + 1
+ * a CPU however many sources come and go.
+ */
+static void write_sources(FILE *out, const struct rtla_results *results)
+{
+	char name[96];
+
+	snprintf(name, sizeof(name), "rtla_%s_source_seconds",
+		 results->tracer->name);
+	fprintf(out, "# HELP %s_total %s\n", name,
+		metrics_sources_help(results));
+	fprintf(out, "# TYPE %s_total counter\n", name);
+	metrics_write_sources(out, name, results);
 }
 
 int report_write_openmetrics(const struct run_report *report, FILE *out)
