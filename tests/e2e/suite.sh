@@ -484,22 +484,32 @@ monitor_cases() {
 # timerlat thread on CPU 1, busy 1 ms every 10 ms, must come first of CPU
 # 1's sources of thread latency; the shares, of the thread latency, sum to
 # 100 % with the rest; no noise sum to compare with.
+# $1: the tracer; the disturber's pid in NOISY.
+noisy_start() {
+	if [ $1 = timerlat ]; then
+		/e2e/noisy 1 &
+	else
+		sh -c 'printf noisy >/proc/self/comm; exec taskset -c 1 sh -c "printf noisy >/proc/self/comm; while :; do :; done"' &
+	fi
+	NOISY=$!
+}
+
+noisy_stop() {
+	kill $NOISY
+	wait $NOISY 2>/dev/null
+}
+
 # $1: the case id, $2: the tool, the rest its arguments.
 sources_case() {
 	local id=$1 tool=$2 pid err noise total shares first want
 	local tracer=${2%% *}
 	shift 2
 
-	if [ $tracer = timerlat ]; then
-		/e2e/noisy 1 &
-	else
-		sh -c 'printf noisy >/proc/self/comm; exec taskset -c 1 sh -c "printf noisy >/proc/self/comm; while :; do :; done"' &
-	fi
-	pid=$!
+	noisy_start $tracer
+	pid=$NOISY
 	run_bin "$WORK/$id" /usr/bin/rtla $tool -c 1 --json "$id.json" \
 		--openmetrics "$id.prom" "$@"
-	kill $pid
-	wait $pid 2>/dev/null
+	noisy_stop
 	OUT=$WORK/$id
 	want="noisy:$pid"
 	case " $* " in *" --sources-by-comm "*) want=noisy ;; esac
@@ -542,11 +552,38 @@ $(tail -n 12 "$OUT.out")"
 	check_restored "ours: rtla $tool --sources ($id)" ""
 }
 
+# timerlat monitor --sources: the exposition (--textfile, written as each
+# window closes) has noisy first of CPU 1's sources, top 5 and other.
+sources_monitor_case() {
+	local id=tl-sources-monitor name=rtla_timerlat_source_seconds_total
+	local err first want
+
+	noisy_start timerlat
+	run_bin "$WORK/$id" /usr/bin/rtla timerlat monitor -c 1 -d 4s \
+		--interval 1s --textfile "$id.prom" --sources
+	noisy_stop
+	OUT=$WORK/$id
+	want="noisy:$NOISY"
+	first=$(grep "^$name{cpu=\"1\"" "$id.prom" | grep -v 'kind="other"' |
+		sort -k 2 -g -r | head -n 1)
+	echo "# $id: first: $first"
+	err=$([ "$RC" = 0 ] || echo "exit status $RC"
+	grep -q "^# TYPE $name counter" "$id.prom" || echo "no TYPE line of $name"
+	echo "$first" | grep -q "^$name{cpu=\"1\",kind=\"thread\",source=\"$want\"} " ||
+		echo "first source of CPU 1 not thread $want: $first"
+	[ "$(grep -c "^$name{cpu=\"1\"" "$id.prom")" -le 6 ] ||
+		echo "more than 5 + other source series for CPU 1"
+	! grep -q . "$OUT.err" || echo "stderr: $(head -c 300 "$OUT.err")")
+	tap_result "ours: rtla timerlat monitor --sources ($id)" "$err" ""
+	check_restored "ours: rtla timerlat monitor --sources ($id)" ""
+}
+
 # $1: the tools of the run.
 sources_cases() {
 	local id
 
-	for id in sources sources-tracefs sources-hist tl-sources tl-sources-hist; do
+	for id in sources sources-tracefs sources-hist tl-sources tl-sources-hist \
+		  tl-sources-monitor; do
 		case_wanted "$id" || continue
 		case "$id,$1" in
 		sources,*"osnoise top"*)
@@ -563,6 +600,8 @@ sources_cases() {
 			sources_case $id "timerlat top" -q -d 3s --sources ;;
 		tl-sources-hist,*"timerlat hist"*)
 			sources_case $id "timerlat hist" -d 3s --sources-by-comm ;;
+		tl-sources-monitor,*"timerlat hist"*)
+			sources_monitor_case ;;
 		esac
 	done
 }
