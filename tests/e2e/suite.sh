@@ -481,9 +481,11 @@ monitor_cases() {
 # partial period is in the sources, not in its noise).
 #
 # timerlat: /e2e/noisy (tests/helpers/noisy.c), SCHED_FIFO 96 above the
-# timerlat thread on CPU 1, busy 1 ms every 10 ms, must come first of CPU
-# 1's sources of thread latency; the shares, of the thread latency, sum to
-# 100 % with the rest; no noise sum to compare with.
+# timerlat thread on CPU 1, busy 1 ms every 10 ms, must be among CPU 1's
+# top sources of thread latency, its first thread (the timer IRQ, whose
+# handler delays every sample, may come before it: 14.1 % against noisy's
+# 13.6 % once on the patched 5.10 under TCG); the shares, of the thread
+# latency, sum to 100 % with the rest; no noise sum to compare with.
 # $1: the tracer; the disturber's pid in NOISY.
 noisy_start() {
 	if [ $1 = timerlat ]; then
@@ -525,6 +527,12 @@ sources_case() {
 	shares=$(grep -o '"\(rest_\)\{0,1\}share_percent":[0-9.]*' "$id.flat" | sed 's/.*://' |
 		 awk '{ s += $1 } END { printf "%.2f", s }')
 	first=$(sed -n '/^CPU kind /{n;p;q}' "$OUT.out")
+	# timerlat: the timer IRQ's own handler delays every thread sample,
+	# and under TCG it can outweigh noisy: noisy is the first thread
+	# among the sources shown
+	[ $tracer = osnoise ] ||
+		first=$(sed -n '/^CPU kind /,/^  1 other /p' "$OUT.out" |
+			grep -m 1 '^  1 thread ')
 	echo "# $id: CPU 1 sources ${total:-?} ns, tracer noise ${noise:-?} us, shares $shares %; first: $first"
 	err=$([ "$RC" = 0 ] || echo "exit status $RC"
 	echo "$first" | grep -q "^  1 thread   $want  " ||
@@ -533,8 +541,10 @@ sources_case() {
 		echo "shares sum to $shares %"
 	if [ $tracer = timerlat ]; then
 		[ -x /e2e/noisy ] || echo "no /e2e/noisy: make build/tests/noisy"
-		grep -q '"sources":{"total_ns":[0-9]*,"rest_ns":[0-9]*,"rest_share_percent":[0-9.]*,"list":\[{"kind":"thread","source":"'"$want"'","count":[0-9]*,"total_ns":[0-9]*,"max_ns":[0-9]*,"avg_ns":[0-9]*,"share_percent":' "$id.flat" ||
-			echo "CPU 1's JSON sources do not start with thread $want, or lack keys"
+		grep -q '"sources":{"total_ns":[0-9]*,"rest_ns":[0-9]*,"rest_share_percent":[0-9.]*,"list":\[{"kind":"[a-z]*","source":"[^"]*","count":[0-9]*,"total_ns":[0-9]*,"max_ns":[0-9]*,"avg_ns":[0-9]*,"share_percent":' "$id.flat" ||
+			echo "CPU 1's JSON sources lack keys"
+		[ "$(grep -o '"kind":"thread","source":"[^"]*"' "$id.flat" | head -n 1)" = "\"kind\":\"thread\",\"source\":\"$want\"" ] ||
+			echo "CPU 1's first thread in JSON is not $want"
 	else
 		awk -v t="${total:-0}" -v n="${noise:-0}" \
 			'BEGIN { exit !(n > 0 && t / 1000 >= n * 0.25 && t / 1000 <= n * 1.05) }' ||
@@ -553,7 +563,7 @@ $(tail -n 12 "$OUT.out")"
 }
 
 # timerlat monitor --sources: the exposition (--textfile, written as each
-# window closes) has noisy first of CPU 1's sources, top 5 and other.
+# window closes) has noisy first of CPU 1's threads, top 5 and other.
 sources_monitor_case() {
 	local id=tl-sources-monitor name=rtla_timerlat_source_seconds_total
 	local err first want
@@ -564,7 +574,7 @@ sources_monitor_case() {
 	noisy_stop
 	OUT=$WORK/$id
 	want="noisy:$NOISY"
-	first=$(grep "^$name{cpu=\"1\"" "$id.prom" | grep -v 'kind="other"' |
+	first=$(grep "^$name{cpu=\"1\",kind=\"thread\"" "$id.prom" |
 		sort -k 2 -g -r | head -n 1)
 	echo "# $id: first: $first"
 	err=$([ "$RC" = 0 ] || echo "exit status $RC"
