@@ -160,7 +160,7 @@ $(BUILD)/tests/%: tests/unit/%.c $(UNIT_HELPERS) $(BUILD)/librtla.a | $(BUILD)/t
 $(BUILD) $(BUILD)/tests:
 	mkdir -p $@
 
-unit: $(BUILD)/rtla $(UNIT_BINS) bpf-action-test $(NOISY_TEST)
+unit: $(BUILD)/rtla $(UNIT_BINS) bpf-action-test
 	@set -e; for t in $(UNIT_BINS); do \
 		echo "== $$t"; RTLA_TESTDATA=tests/data $$t; done
 
