@@ -533,7 +533,7 @@ sources_case() {
 	[ $tracer = osnoise ] ||
 		first=$(sed -n '/^CPU kind /,/^  1 other /p' "$OUT.out" |
 			grep -m 1 '^  1 thread ')
-	echo "# $id: CPU 1 sources ${total:-?} ns, tracer noise ${noise:-?} us, shares $shares %; first: $first"
+	echo "# $id: $(cs_to_s $ELAPSED) s; CPU 1 sources ${total:-?} ns, tracer noise ${noise:-?} us, shares $shares %; first: $first"
 	err=$([ "$RC" = 0 ] || echo "exit status $RC"
 	echo "$first" | grep -q "^  1 thread   $want  " ||
 		echo "first source of CPU 1 not thread $want: $first"
@@ -569,14 +569,14 @@ sources_monitor_case() {
 	local err first want
 
 	noisy_start timerlat
-	run_bin "$WORK/$id" /usr/bin/rtla timerlat monitor -c 1 -d 4s \
+	run_bin "$WORK/$id" /usr/bin/rtla timerlat monitor -c 1 -d 3s \
 		--interval 1s --textfile "$id.prom" --sources
 	noisy_stop
 	OUT=$WORK/$id
 	want="noisy:$NOISY"
 	first=$(grep "^$name{cpu=\"1\",kind=\"thread\"" "$id.prom" |
 		sort -k 2 -g -r | head -n 1)
-	echo "# $id: first: $first"
+	echo "# $id: $(cs_to_s $ELAPSED) s; first: $first"
 	err=$([ "$RC" = 0 ] || echo "exit status $RC"
 	grep -q "^# TYPE $name counter" "$id.prom" || echo "no TYPE line of $name"
 	echo "$first" | grep -q "^$name{cpu=\"1\",kind=\"thread\",source=\"$want\"} " ||
