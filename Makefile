@@ -160,6 +160,14 @@ $(BUILD)/tests/%: tests/unit/%.c $(UNIT_HELPERS) $(BUILD)/librtla.a | $(BUILD)/t
 $(BUILD) $(BUILD)/tests:
 	mkdir -p $@
 
+# The monitor case's HTTP abuser (tests/e2e/run builds it and ships it
+# into the VM), static: the guest has rtla's libraries alone.  Not in
+# unit: the tarball has no tests/helpers.
+SLOWCLIENTS	:= $(BUILD)/tests/rtla-slowclients
+$(SLOWCLIENTS): tests/helpers/slowclients.c | $(BUILD)/tests
+	$(CC) $(CFLAGS) $(LDFLAGS) -static -o $@ $<
+slowclients: $(SLOWCLIENTS)
+
 unit: $(BUILD)/rtla $(UNIT_BINS) bpf-action-test
 	@set -e; for t in $(UNIT_BINS); do \
 		echo "== $$t"; RTLA_TESTDATA=tests/data $$t; done
@@ -208,7 +216,9 @@ e2e-7.2: $(BUILD)/rtla bpf-action-test $(NOISY_TEST)
 	tests/e2e/run --kernel 7.2-rt \
 		$$([ ! -x $(DEB_ROOT)/usr/bin/rtla ] || echo --file $(DEB_ROOT)/usr/bin/rtla:/root/rtla-deb)
 
-# The monitor's cases take the BPF path there, as on 7.2-rt: left out.
+# The monitor's cases take the tracefs path there, as on 6.1-rt (6.12
+# has no osnoise:timerlat_sample): left out, to keep CI short.  They pass
+# there (2026-12-06, by hand: E2E_612_SKIP=).
 E2E_612_SKIP	?= monitor,monitor-hits
 e2e-6.12: $(BUILD)/rtla bpf-action-test $(NOISY_TEST)
 	tests/e2e/run --kernel 6.12-rt $(if $(E2E_612_TOOLS),--tools "$(E2E_612_TOOLS)") \
@@ -247,6 +257,6 @@ check:
 clean:
 	rm -rf $(BUILD) $(FUZZ_BUILD) $(ASAN_BUILD)
 
-.PHONY: FORCE all unit bpf-action-test unit-isolation check-fake check-harness check-plot e2e e2e-6.12 e2e-7.2 bench bench-rss \
+.PHONY: FORCE all unit bpf-action-test slowclients unit-isolation check-fake check-harness check-plot e2e e2e-6.12 e2e-7.2 bench bench-rss \
 	check-kernel check clean
 -include $(wildcard $(BUILD)/*/*.d $(BUILD)/tests/*.d)

@@ -4,7 +4,8 @@
 
 #include <stdio.h>
 
-#include "cli/params.h"
+#include "params/params.h"
+#include "model/value_parse.h"
 
 /* Which tools take an option: a mask of these bits. */
 #define FOR_OSNOISE	(1U << 0)
@@ -24,6 +25,7 @@ struct opt_ctx {
 	int nr_cpus;
 	const char *line;	/* set with a refusal: rtla 7.2's own line,
 				   printed instead of ours */
+	char reason[RANGE_REASON_SIZE];	/* a refusal that names the range */
 };
 
 /* The groups of --help, in the order printed (rtla 7.2's, and ours). */
@@ -52,16 +54,6 @@ struct opt_spec {
 	const char *help;
 	int (*set)(struct opt_ctx *ctx, const char *arg, const char **why);
 	enum opt_group group;		/* where --help lists it */
-};
-
-/* The tool a command line is parsed for. */
-struct tool_id {
-	const char *name;		/* "timerlat hist" */
-	const char *summary;		/* one line for --help */
-	enum rtla_tracer tracer;
-	enum rtla_mode mode;
-	bool hwnoise;
-	bool monitor;			/* timerlat monitor */
 };
 
 enum options_result {

@@ -4,7 +4,7 @@
 
 #include <stdbool.h>
 
-#include "cli/params.h"
+#include "params/params.h"
 
 /* One file the run writes, and the option that names it. */
 struct output_path {

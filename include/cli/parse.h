@@ -5,7 +5,7 @@
 #include <sched.h>
 #include <stdint.h>
 
-#include "cli/params.h"
+#include "params/params.h"
 #include "model/value_parse.h"
 
 /* The option values of params' own types; as the value parsers. */

@@ -2,6 +2,7 @@
 #ifndef RTLA_HIST_TRIGGER_H
 #define RTLA_HIST_TRIGGER_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -53,5 +54,35 @@ typedef void (*noise_hist_add_fn)(void *ctx, int cpu, uint64_t value_ns,
  */
 long noise_hist_parse(const char *text, noise_hist_add_fn add, void *ctx,
 		      uint64_t *dropped);
+
+/*
+ * The trigger's hist file is cumulative: what it held at the last read,
+ * so that a read adds only what was counted since.
+ */
+struct noise_hist_key {
+	uint64_t value_ns;
+	uint64_t count;
+	int cpu;
+	bool used;
+};
+
+struct noise_hist_seen {
+	struct noise_hist_key *keys;
+	size_t mask;			/* slots - 1 */
+	uint64_t dropped;
+};
+
+/* Room for the keys of a trigger of @size entries; -1 without memory. */
+int noise_hist_seen_alloc(struct noise_hist_seen *seen, unsigned int size);
+void noise_hist_seen_free(struct noise_hist_seen *seen);
+/* Nothing seen: the trigger was cleared. */
+void noise_hist_seen_clear(struct noise_hist_seen *seen);
+/*
+ * As noise_hist_parse(), @add called with the counts new since the last
+ * call on @seen, *@dropped set to the drops new since; -1 also when the
+ * file has more keys than @seen has room for.
+ */
+long noise_hist_parse_new(const char *text, struct noise_hist_seen *seen,
+			  noise_hist_add_fn add, void *ctx, uint64_t *dropped);
 
 #endif

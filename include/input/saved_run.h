@@ -7,7 +7,7 @@
 
 #include <time.h>
 
-#include "cli/params.h"
+#include "params/params.h"
 #include "model/results.h"
 #include "model/system_facts.h"
 

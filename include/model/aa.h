@@ -65,7 +65,7 @@ struct aa {
 	struct aa_cpu *cpu;
 };
 
-int aa_init(struct aa *aa, int nr_cpus);
+int aa_alloc(struct aa *aa, int nr_cpus);
 void aa_free(struct aa *aa);
 
 /* A timerlat sample of @context recorded at @ts with the task @pid on. */

@@ -11,11 +11,18 @@
  * what is wrong.
  */
 int parse_u64(const char *text, uint64_t *value, const char **why);
+/* Out of [min, max], or too large for 64 bits: "out of range". */
 int parse_u64_range(const char *text, uint64_t min, uint64_t max,
 		    uint64_t *value, const char **why);
-/* As parse_u64_range, with "must be MIN-MAX UNIT" as the reason. */
+/* Room for "must be MIN-MAX UNIT" with both bounds 20 digits long. */
+#define RANGE_REASON_SIZE	96
+/*
+ * As parse_u64_range, with "must be MIN-MAX UNIT" (@unit may be NULL)
+ * written into the caller's @reason, RANGE_REASON_SIZE bytes, as *why.
+ */
 int parse_u64_in(const char *text, uint64_t min, uint64_t max,
-		 const char *unit, uint64_t *value, const char **why);
+		 const char *unit, uint64_t *value, const char **why,
+		 char *reason);
 /* The longest -d: ten years. */
 #define MAX_DURATION_S	(3650ULL * 86400)
 int parse_duration(const char *text, uint64_t *seconds, const char **why);

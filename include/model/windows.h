@@ -43,7 +43,7 @@ void windows_add_results(struct monitor_windows *windows,
  * with no samples in it reads 0 and 0), its samples join the totals, and
  * an empty window begins.
  */
-void windows_close(struct monitor_windows *windows);
+void windows_end(struct monitor_windows *windows);
 
 /* The cell of @cpu and @context in @cells (current, last or total). */
 const struct window_cell *windows_cell(const struct monitor_windows *windows,

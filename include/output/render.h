@@ -6,14 +6,26 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "cli/params.h"
 #include "model/results.h"
 
-void render_hist(FILE *out, const struct rtla_params *params,
+/* What the command line asks of a printed summary. */
+struct render_view {
+	unsigned int entries;		/* hist: the buckets printed */
+	unsigned int bucket_size;
+	bool no_header;
+	bool no_summary;
+	bool no_index;
+	bool with_zeros;
+	bool percentiles;
+	bool pretty;			/* top: colours */
+	bool hwnoise;			/* top: hwnoise's title */
+};
+
+void render_hist(FILE *out, const struct render_view *view,
 		 const struct rtla_results *results);
-void render_timerlat_top(FILE *out, const struct rtla_params *params,
+void render_timerlat_top(FILE *out, const struct render_view *view,
 			 const struct rtla_results *results);
-void render_osnoise_top(FILE *out, const struct rtla_params *params,
+void render_osnoise_top(FILE *out, const struct render_view *view,
 			const struct rtla_results *results);
 /*
  * --sources: below the summary, each shown CPU's top sources and an

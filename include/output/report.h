@@ -7,7 +7,7 @@
 
 #include "model/action_outcome.h"
 #include "model/budget.h"
-#include "cli/params.h"
+#include "params/params.h"
 #include "model/results.h"
 #include "model/system_facts.h"
 

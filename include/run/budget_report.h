@@ -4,7 +4,7 @@
 
 #include <stdio.h>
 
-#include "cli/params.h"
+#include "params/params.h"
 #include "model/budget.h"
 
 /*

@@ -39,16 +39,16 @@ struct monitor {
 };
 
 /* Ready @monitor for @run, --record opened; -1 (said) on failure. */
-int monitor_init(struct monitor *monitor, struct run *run);
+int monitor_open(struct monitor *monitor, struct run *run);
 /* NULL-safe and idempotent: the server stopped, everything freed. */
-void monitor_free(struct monitor *monitor);
+void monitor_close(struct monitor *monitor);
 
 /*
  * Close the window that ends now (@end, wall clock): its max and count
  * per CPU and context kept, --record and --textfile written.  Called
  * with the lock held, the results up to date.
  */
-void monitor_close_window(struct monitor *monitor, time_t end);
+void monitor_end_window(struct monitor *monitor, time_t end);
 
 /* The exposition of what was counted up to now (metrics_render_fn). */
 int monitor_render(void *monitor, enum prom_format format, FILE *out);

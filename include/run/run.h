@@ -6,7 +6,7 @@
 #include <stdbool.h>
 #include <stdio.h>
 
-#include "cli/params.h"
+#include "params/params.h"
 #include "model/aa.h"
 #include "model/action_outcome.h"
 #include "model/results.h"

@@ -5,11 +5,11 @@
 #include <stdbool.h>
 #include <stdio.h>
 
-#include "cli/options.h"
-#include "cli/params.h"
+#include "params/params.h"
 #include "model/results.h"
 
 struct run;
+struct render_view;
 
 /* A tool is a descriptor over the shared layers, run by one driver. */
 struct rtla_tool {
@@ -21,7 +21,7 @@ struct rtla_tool {
 	bool kernel_hist;
 	/* tracing stays off from the tracer's start to the measured window */
 	bool trace_from_window;
-	void (*render)(FILE *out, const struct rtla_params *params,
+	void (*render)(FILE *out, const struct render_view *view,
 		       const struct rtla_results *results);
 	bool live;			/* a screen refreshed once a second */
 	/* its own measuring loop (NULL: run_measure()); -1: not started */
@@ -43,6 +43,9 @@ extern const struct rtla_tool hwnoise_tool;
 #define RTLA_EXIT_THRESHOLD_HIT		2	/* a stop threshold ended it */
 #define RTLA_EXIT_BUDGET_MISSED		2	/* a --budget was exceeded */
 #define RTLA_EXIT_USAGE			129	/* --help, or a usage error */
+
+/* The printed summary @params ask for. */
+struct render_view tool_render_view(const struct rtla_params *params);
 
 /* Parse argv for @tool and run it: returns the exit status. */
 int tool_main(const struct rtla_tool *tool, int argc, char **argv,

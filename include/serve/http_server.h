@@ -28,7 +28,7 @@ struct http_server_config {
 	const struct web_config *web;	/* NULL: plain HTTP, no auth */
 	const cpu_set_t *cpus;		/* the server thread's; NULL: any */
 	/* a slow client holds one: a scraper from another host gets in */
-	unsigned int max_connections;	/* 0: 64 */
+	unsigned int max_connections;	/* 0: 128 */
 	unsigned int max_per_ip;	/* 0: 8 */
 	unsigned int timeout_s;		/* idle connections closed; 0: 10 */
 	/*

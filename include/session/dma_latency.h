@@ -3,6 +3,6 @@
 #define RTLA_DMA_LATENCY_H
 
 /* Hold /dev/cpu_dma_latency at @us; the fd to close when done, or -1. */
-int dma_latency_hold(int us);
+int dma_latency_open(int us);
 
 #endif

@@ -19,7 +19,7 @@ struct idle_states {
  * of @cpus: those idle_states_apply() disables.  -1 with errno on
  * failure (ENODEV: no cpuidle states on a CPU).
  */
-int idle_states_plan(struct idle_states *saved, const cpu_set_t *cpus,
+int idle_states_save(struct idle_states *saved, const cpu_set_t *cpus,
 		     int nr_cpus, unsigned int deepest);
 /*
  * Disable the planned states; -1 with errno on failure, and what was

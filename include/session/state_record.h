@@ -48,7 +48,7 @@ struct state_record {
  */
 int state_record_parse(const char *text, struct state_record *record,
 		       char *why, size_t size);
-void state_record_release(struct state_record *record);
+void state_record_free(struct state_record *record);
 
 enum recovery_outcome {
 	RECOVERY_NONE,		/* no record, or one of an earlier boot */

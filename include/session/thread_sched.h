@@ -2,7 +2,7 @@
 #ifndef RTLA_THREAD_SCHED_H
 #define RTLA_THREAD_SCHED_H
 
-#include "cli/params.h"
+#include "params/params.h"
 
 #include <sys/types.h>
 

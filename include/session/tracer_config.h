@@ -3,7 +3,7 @@
 #define RTLA_TRACER_CONFIG_H
 
 #include "session/knobs.h"
-#include "cli/params.h"
+#include "params/params.h"
 
 #define CONFIG_MAX_SETTINGS	NR_KNOBS
 #define CONFIG_VALUE_SIZE	32

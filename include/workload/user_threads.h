@@ -6,7 +6,7 @@
 #include <signal.h>
 #include <sys/types.h>
 
-#include "cli/params.h"
+#include "params/params.h"
 
 struct user_threads;
 

@@ -137,7 +137,7 @@ else
 		check_rcu_tasks check_stop_noise check_timerlat_idle
 		check_sample_events check_timerlat_user check_kthread_cgroup
 		check_kthread_affinity check_nmi_noise check_large_thresholds
-		check_stop_stack
+		check_stop_stack check_hist_buckets
 		check_option_controls check_trace_headers"
 	if [ $QUICK = 0 ]; then
 		CHECKS="$CHECKS check_thresholds check_hotplug_run check_stop check_cycles"

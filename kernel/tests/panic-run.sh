@@ -1,9 +1,10 @@
 #!/bin/bash
-# PANIC_ON_STOP: one boot per tracer (osnoise, timerlat) runs
-# panic-on-stop.sh, which hits the stop threshold first with the default
-# options (tracing must only stop) and then with PANIC_ON_STOP: the kernel
-# must panic with the stop message of the osnoise/timerlat stop path
-# (scripts/vm-run --expect-panic checks the console).
+# PANIC_ON_STOP: one boot per stop (osnoise's and timerlat's thresholds, a
+# user-space timerlat thread that left its CPU) runs panic-on-stop.sh,
+# which stops tracing first with the default options (tracing must only
+# stop) and then with PANIC_ON_STOP: the kernel must panic with the stop
+# message of the osnoise/timerlat stop path (scripts/vm-run --expect-panic
+# checks the console).
 #
 #   kernel/tests/panic-run.sh --kernel BZIMAGE [--no-option]
 # --no-option leaves PANIC_ON_STOP off in the second run (this must fail).
@@ -28,9 +29,12 @@ failures=0
 bad() { echo "FAIL: $*"; failures=$((failures + 1)); }
 
 start=$SECONDS
-for tracer in osnoise timerlat; do
+gcc -std=gnu11 -Wall -Wextra -O2 -static -pthread -o "$out.tlat-user" \
+	"$here/tlat-user.c" || exit 1
+for tracer in osnoise timerlat migrate; do
 	"$top/scripts/vm-run" --kernel "$kernel" --smp 2 --timeout 300 \
 		--expect-panic "osnoise: stop condition hit on CPU [0-9]+" \
+		--file "$out.tlat-user:/root/tlat-user" \
 		--console "$out.kern" --script "$here/panic-on-stop.sh" \
 		-- $tracer $noopt > "$out" 2>&1
 	rc=$?

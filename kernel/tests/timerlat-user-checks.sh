@@ -559,4 +559,40 @@ check_timerlat_user() {
 	check_tfd_stop_kills
 	check_tfd_kill_loop
 	check_timerlat_align
+	check_tfd_knobs
+}
+
+# The tracer's knobs with user threads (no kernel thread), as on 7.2-rt
+# (the same checks pass there): print_stack dumps no stack (7.2 dumps the
+# saved IRQ stack only after a kernel thread's sample), a stop threshold
+# stops tracing while the readers go on, and tracing_on 0 stops the
+# samples and ends the readers with SIGKILL, as stopping the tracer does.
+# TIMERLAT_ALIGN does not set the user threads' phases on 7.2 either (a
+# phase difference of about 300 us, not 3000, on both): not checked.
+check_tfd_knobs() {
+	[ -x $TLU ] || { fail tfd_knobs "no $TLU"; return; }
+	reset_tracing
+	echo 1 > $O/print_stack
+	tlu_run 2
+	check tfd_print_stack_samples grep -q " context " $T/trace
+	check tfd_print_stack_none sh -c "! grep -q '<stack trace>' $T/trace"
+	reset_tracing
+	echo 1 > $O/stop_tracing_total_us
+	tlu_run 2
+	check tfd_stop_readers_live [ $rc = 0 ]
+	check tfd_stop_stopped [ "$(cat $T/tracing_on)" = 0 ]
+	reset_tracing
+	tlu_user_mode
+	$TLU run 3 > /tmp/tfd-off.out 2>&1 &
+	sleep 1
+	echo 0 > $T/tracing_on
+	n1=$(grep -c ' context ' $T/trace)
+	sleep 1
+	n2=$(grep -c ' context ' $T/trace)
+	wait $!
+	rc=$?
+	echo "tracing_on 0 under user threads: $n1 then $n2 samples, readers' status $rc"
+	check tfd_tracing_off_readers_killed [ $rc = 137 ]
+	check tfd_tracing_off_no_samples [ "$n1" -gt 0 -a "$n1" = "$n2" ]
+	reset_tracing
 }

@@ -90,7 +90,8 @@ int set_record_size(struct opt_ctx *ctx, const char *arg, const char **why)
 
 int set_record_keep(struct opt_ctx *ctx, const char *arg, const char **why)
 {
-	return parse_u64_range(arg, 0, 100, &ctx->params->record_keep, why);
+	return parse_u64_in(arg, 0, 100, NULL, &ctx->params->record_keep, why,
+			    ctx->reason);
 }
 
 int set_textfile(struct opt_ctx *ctx, const char *arg, const char **why)
@@ -100,7 +101,8 @@ int set_textfile(struct opt_ctx *ctx, const char *arg, const char **why)
 
 int set_keep_traces(struct opt_ctx *ctx, const char *arg, const char **why)
 {
-	return parse_u64_range(arg, 1, 1000, &ctx->params->keep_traces, why);
+	return parse_u64_in(arg, 1, 1000, NULL, &ctx->params->keep_traces, why,
+			    ctx->reason);
 }
 
 int monitor_options_check(const struct tool_id *tool,

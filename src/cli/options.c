@@ -58,7 +58,7 @@ static int set_nano(struct opt_ctx *ctx, const char *arg, const char **why)
 static int set_auto(struct opt_ctx *ctx, const char *arg, const char **why)
 {
 	return parse_u64_in(arg, 1, UINT32_MAX, "us", &ctx->params->auto_us,
-			    why);
+			    why, ctx->reason);
 }
 
 static int set_trace(struct opt_ctx *ctx, const char *arg, const char **why)
@@ -180,16 +180,17 @@ static int set_runtime(struct opt_ctx *ctx, const char *arg, const char **why)
 			 NULL, "runtime must be 100-10000000 us");
 }
 
-static int set_us(const char *arg, uint64_t *value, const char **why)
+static int set_us(struct opt_ctx *ctx, const char *arg, uint64_t *value,
+		  const char **why)
 {
-	return parse_u64_in(arg, 0, UINT32_MAX, "us", value, why);
+	return parse_u64_in(arg, 0, UINT32_MAX, "us", value, why, ctx->reason);
 }
 
 static int set_stop(struct opt_ctx *ctx, const char *arg, const char **why)
 {
 	struct rtla_params *params = ctx->params;
 
-	return set_us(arg, &params->stop_us, why);
+	return set_us(ctx, arg, &params->stop_us, why);
 }
 
 static int set_stop_total(struct opt_ctx *ctx, const char *arg,
@@ -197,7 +198,7 @@ static int set_stop_total(struct opt_ctx *ctx, const char *arg,
 {
 	struct rtla_params *params = ctx->params;
 
-	return set_us(arg, &params->stop_total_us, why);
+	return set_us(ctx, arg, &params->stop_total_us, why);
 }
 
 static int set_threshold(struct opt_ctx *ctx, const char *arg,
@@ -205,21 +206,21 @@ static int set_threshold(struct opt_ctx *ctx, const char *arg,
 {
 	struct rtla_params *params = ctx->params;
 
-	return set_us(arg, &params->threshold_us, why);
+	return set_us(ctx, arg, &params->threshold_us, why);
 }
 
 static int set_stack(struct opt_ctx *ctx, const char *arg, const char **why)
 {
 	struct rtla_params *params = ctx->params;
 
-	return set_us(arg, &params->print_stack_us, why);
+	return set_us(ctx, arg, &params->print_stack_us, why);
 }
 
 static int set_dma_latency(struct opt_ctx *ctx, const char *arg,
 			   const char **why)
 {
 	return parse_u64_in(arg, 0, 10000000, "us",
-			    &ctx->params->dma_latency_us, why);
+			    &ctx->params->dma_latency_us, why, ctx->reason);
 }
 
 static int set_bucket_size(struct opt_ctx *ctx, const char *arg,
@@ -338,26 +339,28 @@ static int set_cgroup(struct opt_ctx *ctx, const char *arg, const char **why)
 
 static int set_warm_up(struct opt_ctx *ctx, const char *arg, const char **why)
 {
-	return parse_u64_range(arg, 0, 86400, &ctx->params->warm_up_s, why);
+	return parse_u64_in(arg, 0, 86400, NULL, &ctx->params->warm_up_s, why,
+			    ctx->reason);
 }
 
 static int set_buffer_size(struct opt_ctx *ctx, const char *arg,
 			   const char **why)
 {
-	return parse_u64_range(arg, 1, 16 * 1024 * 1024, &ctx->params->buffer_kb,
-			       why);
+	return parse_u64_in(arg, 1, 16 * 1024 * 1024, NULL,
+			    &ctx->params->buffer_kb, why, ctx->reason);
 }
 
 static int set_aligned(struct opt_ctx *ctx, const char *arg, const char **why)
 {
-	return parse_u64_range(arg, 0, 1000000, &ctx->params->aligned_us, why);
+	return parse_u64_in(arg, 0, 1000000, NULL, &ctx->params->aligned_us,
+			    why, ctx->reason);
 }
 
 static int set_deepest_idle_state(struct opt_ctx *ctx, const char *arg,
 				  const char **why)
 {
-	return parse_u64_range(arg, 0, 99, &ctx->params->deepest_idle_state,
-			       why);
+	return parse_u64_in(arg, 0, 99, NULL, &ctx->params->deepest_idle_state,
+			    why, ctx->reason);
 }
 
 static int add_action(struct opt_ctx *ctx, struct action_list *list,
@@ -412,7 +415,7 @@ DEFINE_FLAG_SETTER(dump_tasks)
 
 static int set_aa_only(struct opt_ctx *ctx, const char *arg, const char **why)
 {
-	return set_us(arg, &ctx->params->aa_only_us, why);
+	return set_us(ctx, arg, &ctx->params->aa_only_us, why);
 }
 
 static int set_stack_format(struct opt_ctx *ctx, const char *arg,
@@ -944,7 +947,7 @@ enum options_result options_parse(const struct tool_id *tool, int argc,
 	char name[64];
 	int opt, cpu;
 
-	params_init(params, tool->tracer, tool->mode);
+	params_alloc(params, tool->tracer, tool->mode);
 	params->hwnoise = tool->hwnoise;
 	params->monitor = tool->monitor;
 	if (tool->monitor)

@@ -21,6 +21,7 @@ struct hist_backend {
 	struct collector base;
 	struct tracefs_backend *reader;
 	char *trigger;
+	struct noise_hist_seen seen;	/* the hist file at the last read */
 };
 
 static const struct collector_ops hist_backend_ops;
@@ -60,7 +61,8 @@ static int set_trigger(struct hist_backend *hb)
 	noise_hist_plan(&plan, results->divisor, results->entries,
 			results->bucket_size, config->nr_measured_cpus);
 	if (noise_hist_trigger(&plan, trigger, sizeof(trigger)) ||
-	    noise_hist_filter(&plan, filter, sizeof(filter)))
+	    noise_hist_filter(&plan, filter, sizeof(filter)) ||
+	    noise_hist_seen_alloc(&hb->seen, plan.size))
 		return -1;
 	if (write_trigger(config, trigger)) {
 		collector_say(&hb->base, false, "no hist trigger on %s:%s (%s): reading every record",
@@ -97,6 +99,7 @@ struct collector *hist_backend_open(const struct collector_config *config,
 	hb->base.ops = &hist_backend_ops;
 	hb->base.config = *config;
 	if (set_trigger(hb)) {
+		noise_hist_seen_free(&hb->seen);
 		free(hb);
 		return NULL;
 	}
@@ -120,10 +123,14 @@ static void add_noise(void *ctx, int cpu, uint64_t value_ns, uint64_t count)
 			    count);
 }
 
-/* The trigger's counts add to the longer samples the reader took. */
-static void hist_collect(struct collector *c)
+/*
+ * The trigger's counts add to the longer samples the reader took: only
+ * those since the last read, the hist file going on counting.
+ */
+static void hist_snapshot(struct collector *c)
 {
 	struct rtla_results *results = c->config.results;
+	struct hist_backend *hb = to_hist(c);
 	uint64_t dropped;
 	char *text;
 	long keys;
@@ -135,7 +142,8 @@ static void hist_collect(struct collector *c)
 			      NOISE_SYSTEM, NOISE_EVENT, strerror(errno));
 		return;
 	}
-	keys = noise_hist_parse(text, add_noise, results, &dropped);
+	keys = noise_hist_parse_new(text, &hb->seen, add_noise, results,
+				    &dropped);
 	free(text);
 	if (keys < 0) {
 		collector_say(c, true, "the kernel's histogram of %s:%s cannot be read",
@@ -168,6 +176,7 @@ static void hist_reset(struct collector *c)
 	struct hist_backend *hb = to_hist(c);
 	char clear[300];
 
+	noise_hist_seen_clear(&hb->seen);
 	if (!noise_hist_command(hb->trigger, "clear", clear, sizeof(clear)) &&
 	    !write_trigger(&c->config, clear))
 		return;
@@ -192,6 +201,7 @@ static void hist_close(struct collector *c)
 	collector_close(&hb->reader->base);
 	remove_trigger(&c->config, hb->trigger);
 	free(hb->trigger);
+	noise_hist_seen_free(&hb->seen);
 	free(hb);
 }
 
@@ -201,7 +211,8 @@ static const struct collector_ops hist_backend_ops = {
 	.drain = hist_drain,
 	.stopped = collector_instance_stopped,
 	.resume = collector_instance_resume,
-	.collect = hist_collect,
+	.snapshot = hist_snapshot,
+	.collect = hist_snapshot,
 	.reset = hist_reset,
 	.freeze = hist_freeze,
 	.stop = collector_instance_stop,

@@ -128,3 +128,91 @@ long noise_hist_parse(const char *text, noise_hist_add_fn add, void *ctx,
 	}
 	return keys;
 }
+
+int noise_hist_seen_alloc(struct noise_hist_seen *seen, unsigned int size)
+{
+	size_t slots = 1;
+
+	/* open addressing, at most half full */
+	while (slots < 2 * (size_t)size)
+		slots <<= 1;
+	seen->keys = calloc(slots, sizeof(*seen->keys));
+	if (!seen->keys)
+		return -1;
+	seen->mask = slots - 1;
+	seen->dropped = 0;
+	return 0;
+}
+
+void noise_hist_seen_free(struct noise_hist_seen *seen)
+{
+	free(seen->keys);
+	seen->keys = NULL;
+}
+
+void noise_hist_seen_clear(struct noise_hist_seen *seen)
+{
+	memset(seen->keys, 0, (seen->mask + 1) * sizeof(*seen->keys));
+	seen->dropped = 0;
+}
+
+/* @cpu's key @value_ns in @seen, taken if new; NULL when @seen is full. */
+static struct noise_hist_key *seen_key(struct noise_hist_seen *seen, int cpu,
+				       uint64_t value_ns)
+{
+	size_t i = (value_ns * 31 + (uint64_t)cpu) * 0x9e3779b97f4a7c15ULL;
+	size_t probes;
+
+	for (probes = 0; probes <= seen->mask; probes++, i++) {
+		struct noise_hist_key *key = &seen->keys[i & seen->mask];
+
+		if (!key->used) {
+			key->used = true;
+			key->cpu = cpu;
+			key->value_ns = value_ns;
+			return key;
+		}
+		if (key->cpu == cpu && key->value_ns == value_ns)
+			return key;
+	}
+	return NULL;
+}
+
+struct parse_new {
+	struct noise_hist_seen *seen;
+	noise_hist_add_fn add;
+	void *ctx;
+	bool full;
+};
+
+static void add_new(void *ctx, int cpu, uint64_t value_ns, uint64_t count)
+{
+	struct parse_new *new = ctx;
+	struct noise_hist_key *key;
+
+	key = seen_key(new->seen, cpu, value_ns);
+	if (!key) {
+		new->full = true;
+		return;
+	}
+	if (count > key->count)
+		new->add(new->ctx, cpu, value_ns, count - key->count);
+	key->count = count;
+}
+
+long noise_hist_parse_new(const char *text, struct noise_hist_seen *seen,
+			  noise_hist_add_fn add, void *ctx, uint64_t *dropped)
+{
+	struct parse_new new = { seen, add, ctx, false };
+	uint64_t total;
+	long keys;
+
+	*dropped = 0;
+	keys = noise_hist_parse(text, add_new, &new, &total);
+	if (keys < 0 || new.full)
+		return -1;
+	if (total > seen->dropped)
+		*dropped = total - seen->dropped;
+	seen->dropped = total;
+	return keys;
+}

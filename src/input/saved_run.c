@@ -191,7 +191,7 @@ static int tool_of(struct reader *r, const char *tool)
 	for (i = 0; i < sizeof(tools) / sizeof(tools[0]); i++) {
 		if (strcmp(tool, tools[i].name))
 			continue;
-		params_init(&r->run->params, tools[i].tracer, tools[i].mode);
+		params_alloc(&r->run->params, tools[i].tracer, tools[i].mode);
 		r->run->params.hwnoise = !strcmp(tool, "hwnoise");
 		return 0;
 	}
@@ -446,7 +446,7 @@ static int read_cyclictest(struct reader *r, struct json_object *root,
 	int nr_cpus = 0;
 
 	snprintf(run->tool, sizeof(run->tool), "cyclictest");
-	params_init(params, TRACER_TIMERLAT, MODE_HIST);
+	params_alloc(params, TRACER_TIMERLAT, MODE_HIST);
 	params->no_irq = true;
 	get_u64(root, "resolution_in_ns", &resolution);
 	params->nano = resolution == 1;

@@ -11,7 +11,7 @@
 
 #include "model/aa.h"
 
-int aa_init(struct aa *aa, int nr_cpus)
+int aa_alloc(struct aa *aa, int nr_cpus)
 {
 	aa->cpu = calloc(nr_cpus, sizeof(*aa->cpu));
 	if (!aa->cpu)

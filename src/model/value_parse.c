@@ -44,24 +44,27 @@ int parse_u64(const char *text, uint64_t *value, const char **why)
 int parse_u64_range(const char *text, uint64_t min, uint64_t max,
 		    uint64_t *value, const char **why)
 {
-	return parse_u64_in(text, min, max, NULL, value, why);
-}
-
-int parse_u64_in(const char *text, uint64_t min, uint64_t max,
-		 const char *unit, uint64_t *value, const char **why)
-{
-	static char range[96];
-
 	if (!parse_u64(text, value, why)) {
 		if (*value >= min && *value <= max)
 			return 0;
 	} else if (strcmp(*why, "number too large")) {
 		return -1;
 	}
-	snprintf(range, sizeof(range), "must be %llu-%llu%s%s",
+	return fail(why, "out of range");
+}
+
+int parse_u64_in(const char *text, uint64_t min, uint64_t max,
+		 const char *unit, uint64_t *value, const char **why,
+		 char *reason)
+{
+	if (!parse_u64_range(text, min, max, value, why))
+		return 0;
+	if (strcmp(*why, "out of range"))
+		return -1;
+	snprintf(reason, RANGE_REASON_SIZE, "must be %llu-%llu%s%s",
 		 (unsigned long long)min, (unsigned long long)max,
 		 unit ? " " : "", unit ? unit : "");
-	return fail(why, range);
+	return fail(why, reason);
 }
 
 struct unit {

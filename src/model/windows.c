@@ -58,7 +58,7 @@ void windows_add(struct monitor_windows *windows, int cpu,
 	cell_add(cell(windows->current, cpu, context), max, count);
 }
 
-void windows_close(struct monitor_windows *windows)
+void windows_end(struct monitor_windows *windows)
 {
 	size_t i, cells = (size_t)windows->nr_cpus * NR_CONTEXTS;
 

@@ -21,19 +21,19 @@ struct column_set {
 	bool fractional_avg;	/* avg: as "3.54" (osnoise) */
 };
 
-static void print_label(FILE *out, const struct rtla_params *params,
+static void print_label(FILE *out, const struct render_view *view,
 			const char *label)
 {
-	if (!params->no_index)
+	if (!view->no_index)
 		fprintf(out, "%-6s", label);
 }
 
-static void print_header(FILE *out, const struct rtla_params *params,
+static void print_header(FILE *out, const struct render_view *view,
 			 const struct rtla_results *results)
 {
 	char duration[32];
 
-	if (params->no_header)
+	if (view->no_header)
 		return;
 	format_duration(duration, sizeof(duration), results->elapsed_s);
 	fprintf(out, "# RTLA %s histogram\n", results->tracer->name);
@@ -42,37 +42,37 @@ static void print_header(FILE *out, const struct rtla_params *params,
 	fprintf(out, "# Duration: %s\n", duration);
 }
 
-static void print_index_line(FILE *out, const struct rtla_params *params,
+static void print_index_line(FILE *out, const struct render_view *view,
 			     const struct column_set *set)
 {
 	int i;
 
 	/* part of the header for rtla 6.1 and 7.2 */
-	if (params->no_header)
+	if (view->no_header)
 		return;
-	if (!params->no_index)
+	if (!view->no_index)
 		fprintf(out, "Index");
 	for (i = 0; i < set->count; i++)
 		fprintf(out, "   %s", set->cols[i].label);
 	fprintf(out, "\n");
 }
 
-static void print_buckets(FILE *out, const struct rtla_params *params,
+static void print_buckets(FILE *out, const struct render_view *view,
 			  const struct column_set *set)
 {
 	unsigned int bucket;
 	uint64_t total;
 	int i;
 
-	for (bucket = 0; bucket < params->entries; bucket++) {
+	for (bucket = 0; bucket < view->entries; bucket++) {
 		total = 0;
 		for (i = 0; i < set->count; i++)
 			total += set->cols[i].hist->buckets[bucket];
-		if (!total && !params->with_zeros)
+		if (!total && !view->with_zeros)
 			continue;
-		if (!params->no_index)
+		if (!view->no_index)
 			fprintf(out, "%-6" PRIu64,
-				(uint64_t)bucket * params->bucket_size);
+				(uint64_t)bucket * view->bucket_size);
 		for (i = 0; i < set->count; i++)
 			fprintf(out, "%9" PRIu64 " ",
 				set->cols[i].hist->buckets[bucket]);
@@ -88,7 +88,7 @@ static const char *const row_labels[] = {
 };
 
 /* A percentile row: the value, or "over" when it is past the buckets. */
-static void print_percentile_row(FILE *out, const struct rtla_params *params,
+static void print_percentile_row(FILE *out, const struct render_view *view,
 				 const struct column_set *set,
 				 const struct percentile_spec *spec)
 {
@@ -97,7 +97,7 @@ static void print_percentile_row(FILE *out, const struct rtla_params *params,
 	uint64_t value;
 
 	snprintf(label, sizeof(label), "%s:", spec->name);
-	if (!params->no_index) {
+	if (!view->no_index) {
 		fprintf(out, "%-6s", label);
 		if (strlen(label) > 6)
 			width -= strlen(label) - 6;
@@ -119,14 +119,14 @@ static void print_percentile_row(FILE *out, const struct rtla_params *params,
 	fprintf(out, "\n");
 }
 
-static void print_row(FILE *out, const struct rtla_params *params,
+static void print_row(FILE *out, const struct render_view *view,
 		      const struct column_set *set, enum stat_row row)
 {
 	const struct series_stats *stats;
 	uint64_t value;
 	int i;
 
-	print_label(out, params, row_labels[row]);
+	print_label(out, view, row_labels[row]);
 	for (i = 0; i < set->count; i++) {
 		stats = &set->cols[i].hist->stats;
 		switch (row) {
@@ -160,26 +160,26 @@ static void print_row(FILE *out, const struct rtla_params *params,
 	fprintf(out, "\n");
 }
 
-static void print_summary(FILE *out, const struct rtla_params *params,
+static void print_summary(FILE *out, const struct render_view *view,
 			  const struct column_set *set, uint64_t lost)
 {
-	print_row(out, params, set, ROW_COUNT);
-	print_row(out, params, set, ROW_MIN);
-	print_row(out, params, set, ROW_AVG);
-	print_row(out, params, set, ROW_MAX);
-	if (params->percentiles) {
+	print_row(out, view, set, ROW_COUNT);
+	print_row(out, view, set, ROW_MIN);
+	print_row(out, view, set, ROW_AVG);
+	print_row(out, view, set, ROW_MAX);
+	if (view->percentiles) {
 		int i;
 
 		for (i = 0; i < NR_STANDARD_PERCENTILES; i++)
-			print_percentile_row(out, params, set,
+			print_percentile_row(out, view, set,
 					     &standard_percentiles[i]);
 	}
 	if (lost)
-		print_row(out, params, set, ROW_LOST);
+		print_row(out, view, set, ROW_LOST);
 }
 
 /* The ALL block: every shown CPU merged, one column per context. */
-static void print_all(FILE *out, const struct rtla_params *params,
+static void print_all(FILE *out, const struct render_view *view,
 		      const struct rtla_results *results,
 		      const struct context_desc **contexts, int nr_contexts)
 {
@@ -199,16 +199,16 @@ static void print_all(FILE *out, const struct rtla_params *params,
 		cols[c].lost = lost;
 		set.count++;
 	}
-	print_label(out, params, "ALL:");
+	print_label(out, view, "ALL:");
 	for (c = 0; c < set.count; c++)
 		fprintf(out, "%s%9s", c ? " " : "", cols[c].label);
 	fprintf(out, "\n");
-	print_summary(out, params, &set, lost);
+	print_summary(out, view, &set, lost);
 	for (c = 0; c < set.count; c++)
 		histogram_free(&merged[c]);
 }
 
-void render_hist(FILE *out, const struct rtla_params *params,
+void render_hist(FILE *out, const struct render_view *view,
 		 const struct rtla_results *results)
 {
 	const struct context_desc *contexts[NR_CONTEXTS];
@@ -233,14 +233,14 @@ void render_hist(FILE *out, const struct rtla_params *params,
 		}
 	}
 
-	print_header(out, params, results);
-	print_index_line(out, params, &set);
-	print_buckets(out, params, &set);
-	print_row(out, params, &set, ROW_OVER);
-	if (!params->no_summary) {
-		print_summary(out, params, &set, results_lost_total(results));
+	print_header(out, view, results);
+	print_index_line(out, view, &set);
+	print_buckets(out, view, &set);
+	print_row(out, view, &set, ROW_OVER);
+	if (!view->no_summary) {
+		print_summary(out, view, &set, results_lost_total(results));
 		if (results->tracer->hist_all_block)
-			print_all(out, params, results, contexts, nr_contexts);
+			print_all(out, view, results, contexts, nr_contexts);
 	}
 	render_sources(out, results);
 	free(set.cols);

@@ -5,14 +5,14 @@
 #include "output/duration.h"
 #include "output/render.h"
 
-/* Colours, on a terminal only (params->pretty), as rtla 7.2 does. */
+/* Colours, on a terminal only (view->pretty), as rtla 7.2 does. */
 #define TITLE_START	"\033[2;37;40m"
 #define HEADER_START	"\033[2;30;47m"
 #define COLOR_END	"\033[0;0;0m"
 
-static const char *colour(const struct rtla_params *params, const char *code)
+static const char *colour(const struct render_view *view, const char *code)
 {
-	return params->pretty ? code : "";
+	return view->pretty ? code : "";
 }
 
 /*
@@ -33,11 +33,11 @@ void render_screen_start(FILE *out)
 }
 
 /* The title bar, padded as rtla pads it. */
-static void print_title(FILE *out, const struct rtla_params *params,
+static void print_title(FILE *out, const struct render_view *view,
 			const char *title, int left, int right)
 {
-	fprintf(out, "%s%*s%s%*s%s\n", colour(params, TITLE_START), left, "",
-		title, right, "", colour(params, COLOR_END));
+	fprintf(out, "%s%*s%s%*s%s\n", colour(view, TITLE_START), left, "",
+		title, right, "", colour(view, COLOR_END));
 }
 
 static void print_latency_stats(FILE *out, const struct series_stats *stats)
@@ -90,7 +90,7 @@ static void print_all_row(FILE *out, uint64_t count,
 }
 
 /* The two heading lines: context titles, then the column names. */
-static void print_latency_heading(FILE *out, const struct rtla_params *params,
+static void print_latency_heading(FILE *out, const struct render_view *view,
 				  const char *duration, const char *unit,
 				  const struct context_desc **contexts, int nr)
 {
@@ -107,11 +107,11 @@ static void print_latency_heading(FILE *out, const struct rtla_params *params,
 		else
 			fprintf(out, "%s\n", title);
 	}
-	fprintf(out, "%sCPU COUNT      |", colour(params, HEADER_START));
+	fprintf(out, "%sCPU COUNT      |", colour(view, HEADER_START));
 	for (c = 0; c < nr; c++)
 		fprintf(out, "%s      cur       min       avg       max",
 			c ? " |" : "");
-	fprintf(out, "%s\n", colour(params, COLOR_END));
+	fprintf(out, "%s\n", colour(view, COLOR_END));
 }
 
 static void print_latency_rule(FILE *out, int nr)
@@ -136,7 +136,7 @@ static void print_tail(FILE *out, const struct rtla_results *results)
 	render_sources(out, results);
 }
 
-void render_timerlat_top(FILE *out, const struct rtla_params *params,
+void render_timerlat_top(FILE *out, const struct render_view *view,
 			 const struct rtla_results *results)
 {
 	const char *unit = results->divisor == 1 ? "ns" : "us";
@@ -151,8 +151,8 @@ void render_timerlat_top(FILE *out, const struct rtla_params *params,
 
 	memset(all, 0, sizeof(all));
 	format_duration(duration, sizeof(duration), results->elapsed_s);
-	print_title(out, params, "Timer Latency", 37, width - 37 - 13);
-	print_latency_heading(out, params, duration, unit, contexts, nr);
+	print_title(out, view, "Timer Latency", 37, width - 37 - 13);
+	print_latency_heading(out, view, duration, unit, contexts, nr);
 	for (cpu = 0; cpu < results->nr_cpus; cpu++) {
 		if (!results_cpu_shown(results, cpu))
 			continue;
@@ -171,7 +171,7 @@ void render_timerlat_top(FILE *out, const struct rtla_params *params,
 	print_tail(out, results);
 }
 
-void render_osnoise_top(FILE *out, const struct rtla_params *params,
+void render_osnoise_top(FILE *out, const struct render_view *view,
 			const struct rtla_results *results)
 {
 	const struct noise_summary *sum;
@@ -180,15 +180,15 @@ void render_osnoise_top(FILE *out, const struct rtla_params *params,
 	int cpu;
 
 	format_duration(duration, sizeof(duration), results->elapsed_s);
-	if (params->hwnoise)
-		print_title(out, params, "Hardware-related Noise", 42, 35);
+	if (view->hwnoise)
+		print_title(out, view, "Hardware-related Noise", 42, 35);
 	else
-		print_title(out, params, "Operating System Noise", 42, 74);
+		print_title(out, view, "Operating System Noise", 42, 74);
 	fprintf(out, "duration: %s | time is in us\n", duration);
 	fprintf(out, "%sCPU Period       Runtime        Noise  %% CPU Aval   Max Noise   Max Single          HW          NMI%s%s\n",
-		colour(params, HEADER_START),
-		params->hwnoise ? "" : "          IRQ      Softirq       Thread",
-		colour(params, COLOR_END));
+		colour(view, HEADER_START),
+		view->hwnoise ? "" : "          IRQ      Softirq       Thread",
+		colour(view, COLOR_END));
 	for (cpu = 0; cpu < results->nr_cpus; cpu++) {
 		if (!results_cpu_shown(results, cpu))
 			continue;
@@ -201,7 +201,7 @@ void render_osnoise_top(FILE *out, const struct rtla_params *params,
 			" %12" PRIu64, cpu, sum->periods, sum->runtime,
 			sum->noise, percent, sum->max_noise, sum->max_single,
 			sum->hw, sum->nmi);
-		if (params->hwnoise)	/* rtla 7.2 ends these rows so */
+		if (view->hwnoise)	/* rtla 7.2 ends these rows so */
 			fprintf(out, " ");
 		else
 			fprintf(out, " %12" PRIu64 " %12" PRIu64 " %12" PRIu64,

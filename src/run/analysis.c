@@ -27,7 +27,7 @@ int run_aa_setup(struct run *run)
 
 	if (!params_aa_enabled(run->params))
 		return 0;
-	if (aa_init(&run->aa, run->results.nr_cpus)) {
+	if (aa_alloc(&run->aa, run->results.nr_cpus)) {
 		run_error(run, "out of memory");
 		return -1;
 	}

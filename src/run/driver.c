@@ -7,6 +7,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "cli/options.h"
 #include "run/run.h"
 #include "run/run_end.h"
 

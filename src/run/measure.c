@@ -116,12 +116,14 @@ static uint64_t now_ns(void)
 
 static void show(struct run *run, bool clear)
 {
+	struct render_view view = tool_render_view(run->params);
+
 	/* --aa-only: the analysis is the whole output */
 	if (param_given(run->params->aa_only_us))
 		return;
 	if (clear)
 		render_screen_start(run->text);
-	run->tool->render(run->text, run->params, &run->results);
+	run->tool->render(run->text, &view, &run->results);
 	if (fflush(run->text)) {
 		run->text_errno = errno;
 		if (errno == EPIPE)

@@ -40,7 +40,7 @@ static int alloc_like(struct rtla_results *to,
 	return results_alloc(to, &layout, results->nr_cpus);
 }
 
-int monitor_init(struct monitor *m, struct run *run)
+int monitor_open(struct monitor *m, struct run *run)
 {
 	const struct rtla_params *params = run->params;
 	struct utsname uts;
@@ -75,11 +75,11 @@ int monitor_init(struct monitor *m, struct run *run)
 	}
 	return 0;
 fail:
-	monitor_free(m);
+	monitor_close(m);
 	return -1;
 }
 
-void monitor_free(struct monitor *m)
+void monitor_close(struct monitor *m)
 {
 	if (!m->run)
 		return;
@@ -101,7 +101,7 @@ static void update_counters(struct monitor *m)
 	m->metrics.unmeasured_ns = m->unmeasured_ns;
 }
 
-void monitor_close_window(struct monitor *m, time_t end)
+void monitor_end_window(struct monitor *m, time_t end)
 {
 	const struct rtla_params *params = m->run->params;
 	struct run *run = m->run;
@@ -109,7 +109,7 @@ void monitor_close_window(struct monitor *m, time_t end)
 	results_delta(&m->window, &run->results, &m->before);
 	results_copy(&m->before, &run->results);
 	windows_add_results(&m->windows, &m->window);
-	windows_close(&m->windows);
+	windows_end(&m->windows);
 	if (m->record.file &&
 	    window_record_write(&m->record, &m->window, m->shown,
 				m->metrics.nr_contexts, end))

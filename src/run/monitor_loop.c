@@ -51,7 +51,7 @@ static void close_window(struct monitor *m)
 	pthread_mutex_lock(&m->lock);
 	collector_snapshot(run->collector);
 	collector_lost(run->collector);
-	monitor_close_window(m, time(NULL));
+	monitor_end_window(m, time(NULL));
 	pthread_mutex_unlock(&m->lock);
 }
 
@@ -63,13 +63,13 @@ int run_monitor(struct run *run)
 	uint64_t start, now, next_close;
 	struct monitor m;
 
-	if (monitor_init(&m, run))
+	if (monitor_open(&m, run))
 		return -1;
 	run_start_window(run);
 	run->results.start_time = time(NULL);
 	if (monitor_serve(&m)) {
 		run_measure_end(run);
-		monitor_free(&m);
+		monitor_close(&m);
 		return -1;
 	}
 	start = now_ns();
@@ -98,7 +98,7 @@ int run_monitor(struct run *run)
 	m.server = NULL;
 	run_measure_end(run);
 	/* the last window, up to the end */
-	monitor_close_window(&m, time(NULL));
-	monitor_free(&m);
+	monitor_end_window(&m, time(NULL));
+	monitor_close(&m);
 	return 0;
 }

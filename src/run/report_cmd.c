@@ -136,14 +136,15 @@ static int apply_args(const struct report_args *args, struct saved_run *run)
 
 static void render(FILE *out, const struct saved_run *run)
 {
+	struct render_view view = tool_render_view(&run->params);
 	const struct rtla_params *params = &run->params;
 
 	if (params->mode == MODE_HIST)
-		render_hist(out, params, &run->results);
+		render_hist(out, &view, &run->results);
 	else if (params->tracer == TRACER_TIMERLAT)
-		render_timerlat_top(out, params, &run->results);
+		render_timerlat_top(out, &view, &run->results);
 	else
-		render_osnoise_top(out, params, &run->results);
+		render_osnoise_top(out, &view, &run->results);
 }
 
 static int write_reports(const struct saved_run *run,

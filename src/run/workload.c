@@ -173,7 +173,7 @@ static int hold_cpus(struct run *run)
 	const struct rtla_params *params = run->params;
 
 	if (param_given(params->dma_latency_us)) {
-		run->workload.dma_fd = dma_latency_hold(params->dma_latency_us);
+		run->workload.dma_fd = dma_latency_open(params->dma_latency_us);
 		if (run->workload.dma_fd < 0) {
 			run_error(run, "cannot set /dev/cpu_dma_latency: %s",
 				  strerror(errno));
@@ -183,7 +183,7 @@ static int hold_cpus(struct run *run)
 	if (!param_given(params->deepest_idle_state))
 		return 0;
 	run->workload.idle_limited = true;
-	if (!idle_states_plan(&run->workload.idle, &params->cpu_set,
+	if (!idle_states_save(&run->workload.idle, &params->cpu_set,
 			      run->results.nr_cpus,
 			      params->deepest_idle_state) &&
 	    !record_idle_states(run) && !idle_states_apply(&run->workload.idle))

@@ -5,7 +5,7 @@
 
 #include "session/dma_latency.h"
 
-int dma_latency_hold(int us)
+int dma_latency_open(int us)
 {
 	int32_t value = us;
 	int fd = open("/dev/cpu_dma_latency", O_RDWR | O_CLOEXEC);

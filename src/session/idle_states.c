@@ -62,7 +62,7 @@ static int plan_cpu(struct idle_states *saved, int cpu, unsigned int deepest)
 	return 0;
 }
 
-int idle_states_plan(struct idle_states *saved, const cpu_set_t *cpus,
+int idle_states_save(struct idle_states *saved, const cpu_set_t *cpus,
 		     int nr_cpus, unsigned int deepest)
 {
 	int cpu;

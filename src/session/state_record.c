@@ -223,11 +223,11 @@ int state_record_parse(const char *text, struct state_record *record,
 		ret = -1;
 	}
 	if (ret)
-		state_record_release(record);
+		state_record_free(record);
 	return ret;
 }
 
-void state_record_release(struct state_record *record)
+void state_record_free(struct state_record *record)
 {
 	int id;
 

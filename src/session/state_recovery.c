@@ -231,7 +231,7 @@ void state_record_recover(struct recovery *out)
 		    state_record_path(), why, state_record_path());
 	} else {
 		recover_record(&record, out);
-		state_record_release(&record);
+		state_record_free(&record);
 	}
 	free(text);
 }

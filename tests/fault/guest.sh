@@ -1,7 +1,8 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0
-# Fault tests, run inside the VM (tests/fault/run puts them there):
-#   guest.sh SIGNAL_RUNS_PER_TOOL [USER_KILL_RUNS]
+# Fault tests, run inside the VM (tests/fault/run puts them there, with
+# tests/e2e/tap.sh as /root/tap.sh):
+#   sh /vm-script SIGNAL_RUNS_PER_TOOL [USER_KILL_RUNS]
 # A signal before rtla set its handlers (during exec) ends it by the
 # signal, before it changed anything: that exit status is accepted, the
 # state is checked all the same.
@@ -9,8 +10,11 @@
 # them anyway (only an ignored HUP is kept: nohup).
 # A signal at a random moment of a run; two runs at once; a read-only
 # tracefs; a full file system for every output.  After each, tracefs and
-# every knob must read as before the first.  One line per case:
-#   ok|FAIL CASE DETAILS      and a summary line at the end.
+# every knob must read as before the first.  In TAP, a check per case
+# ("CASE DETAILS"), then the line
+#   # fault: N passed, N failed, N state differences
+# and the plan.
+. /root/tap.sh
 T=/sys/kernel/tracing
 N=${1:-3}
 U=${2:-$N}
@@ -20,7 +24,7 @@ KNOBS="osnoise/cpus osnoise/period_us osnoise/runtime_us
 osnoise/stop_tracing_us osnoise/stop_tracing_total_us
 osnoise/timerlat_period_us osnoise/print_stack osnoise/options
 tracing_thresh current_tracer tracing_on"
-pass=0 fail=0 diffs=0
+diffs=0
 
 snap() {
 	for f in $KNOBS; do
@@ -31,9 +35,9 @@ snap() {
 
 report() {	# report OK? CASE DETAILS
 	if [ "$1" = 0 ]; then
-		pass=$((pass + 1)); echo "ok $2 $3"
+		tap_check "$2${3:+ $3}"
 	else
-		fail=$((fail + 1)); echo "FAIL $2 $3"
+		tap_check "$2" "$3"
 	fi
 }
 
@@ -43,8 +47,10 @@ same_as_baseline() {	# CASE: compare with the baseline, count differences
 		return 0
 	fi
 	diffs=$((diffs + 1))
-	echo "  state differs after $1:"
-	diff /tmp/base /tmp/now | grep '^[-+][a-z]' | sed 's/^/    /'
+	{
+		echo "state differs after $1:"
+		diff /tmp/base /tmp/now | grep '^[-+][a-z]' | sed 's/^/  /'
+	} | diag
 	return 1
 }
 
@@ -152,7 +158,7 @@ if [ -e $T/osnoise/per_cpu/cpu0/timerlat_fd ]; then
 		done
 	done
 else
-	echo "skip user-KILL: no osnoise/per_cpu/cpu0/timerlat_fd on $(uname -r)"
+	echo "# skip user-KILL: no osnoise/per_cpu/cpu0/timerlat_fd on $(uname -r)"
 fi
 
 # A second Ctrl-C while the first one's teardown runs.
@@ -306,5 +312,5 @@ umount /mnt/full
 same_as_baseline full-fs
 report $? full-fs-after ""
 
-echo "fault: $pass passed, $fail failed, $diffs state differences"
-[ $fail = 0 ]
+echo "# fault: $((tap_n - tap_failed)) passed, $tap_failed failed, $diffs state differences"
+tap_done

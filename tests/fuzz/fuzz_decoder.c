@@ -93,7 +93,7 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
 	}
 	reader = reader_alloc_detached(tep, MAX_SUBBUF);
 	source = sample_source_alloc(tep, &sink);
-	if (!reader || !source || aa_init(&aa, 1))
+	if (!reader || !source || aa_alloc(&aa, 1))
 		exit(1);
 	sample_source_set_aa(source, &aa);
 	return 0;

@@ -20,6 +20,7 @@ static void check_why(int ret, const char *why)
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
+	char reason[RANGE_REASON_SIZE];
 	struct event_spec event;
 	struct sched_spec sched;
 	const char *why = NULL;
@@ -56,7 +57,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		ret = parse_sched(text, &sched, &why);
 		break;
 	case 6:
-		ret = parse_u64_in(text, 1, 4294967295ULL, "us", &value, &why);
+		ret = parse_u64_in(text, 1, 4294967295ULL, "us", &value, &why,
+				   reason);
 		assert(ret || (value >= 1 && value <= 4294967295ULL));
 		break;
 	default:

@@ -13,6 +13,7 @@
 #include "input/saved_run.h"
 #include "model/compare.h"
 #include "output/render.h"
+#include "run/tool.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
@@ -27,6 +28,7 @@ static void compare_with_itself(const struct saved_run *run)
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
+	struct render_view view;
 	struct saved_run run;
 	char why[256] = "";
 	FILE *null;
@@ -39,8 +41,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		return 0;
 	}
 	null = fopen("/dev/null", "w");
+	view = tool_render_view(&run.params);
 	if (run.params.mode == MODE_HIST)
-		render_hist(null, &run.params, &run.results);
+		render_hist(null, &view, &run.results);
 	fclose(null);
 	compare_with_itself(&run);
 	saved_run_free(&run);

@@ -55,7 +55,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		assert(*why && !strchr(why, '\n'));
 	} else {
 		check_accepted(&record);
-		state_record_release(&record);
+		state_record_free(&record);
 	}
 	free(text);
 	return 0;

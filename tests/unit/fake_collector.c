@@ -182,7 +182,7 @@ void fake_collector_init(struct fake_collector *fake,
 void fake_run_init(struct fake_run *f, const struct rtla_tool *tool)
 {
 	memset(f, 0, sizeof(*f));
-	params_init(&f->params, tool->id.tracer, tool->id.mode);
+	params_alloc(&f->params, tool->id.tracer, tool->id.mode);
 	f->params.monitor = tool->id.monitor;
 	CPU_SET(0, &f->params.cpu_set);
 	f->run.params = &f->params;

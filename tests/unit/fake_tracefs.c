@@ -38,6 +38,11 @@ int fake_tracefs_remove(void)
 	return ret;
 }
 
+int fake_tracefs_teardown(void **state)
+{
+	return fake_tracefs_remove();
+}
+
 const char *fake_path(const char *path)
 {
 	static char full[512];

@@ -10,6 +10,8 @@
  */
 int fake_tracefs_create(void);
 int fake_tracefs_remove(void);
+/* fake_tracefs_remove() as a cmocka teardown. */
+int fake_tracefs_teardown(void **state);
 
 /* The full path of @path inside the fake directory (a static buffer). */
 const char *fake_path(const char *path);

@@ -2,7 +2,7 @@
 #ifndef RTLA_LAYOUT_HELPER_H
 #define RTLA_LAYOUT_HELPER_H
 
-#include "cli/params.h"
+#include "params/params.h"
 #include "model/results.h"
 
 /* Results laid out as the command line @params asks, as a run does. */

@@ -140,7 +140,7 @@ static char *analyse(const char *name, struct aa_render_opts *opts)
 
 	snprintf(path, sizeof(path), "aa/%s.trace", name);
 	text = read_data_file(path);
-	assert_int_equal(aa_init(&f.aa, 2), 0);
+	assert_int_equal(aa_alloc(&f.aa, 2), 0);
 	for (line = strtok_r(text, "\n", &save); line;
 	     line = strtok_r(NULL, "\n", &save))
 		feed_line(&f, line);
@@ -251,7 +251,7 @@ static void test_synthetic(void **state)
 	struct capture cap;
 	struct aa aa;
 
-	assert_int_equal(aa_init(&aa, 1), 0);
+	assert_int_equal(aa_alloc(&aa, 1), 0);
 	/* an IRQ (NMI) ending after the timer was due: previous interference */
 	aa_noise(&aa, 0, AA_IRQ, 999000, 2000, "virtio0", 7, 41);
 	/* due at 1000000; the IRQ sample at 1010000 interrupting pid 0 */
@@ -297,7 +297,7 @@ static void test_irq_untraced(void **state)
 	struct capture cap;
 	struct aa aa;
 
-	assert_int_equal(aa_init(&aa, 2), 0);
+	assert_int_equal(aa_alloc(&aa, 2), 0);
 	aa_noise(&aa, 1, AA_THREAD, 1016000, 50000, "kworker/1:0", 16, 22);
 	aa_sample(&aa, 1, 1090000, 5, CTX_THREAD, 1, 4617000);
 	capture_open(&cap);
@@ -334,7 +334,7 @@ static void test_stack_formats(void **state)
 	const char *s;
 	int i;
 
-	assert_int_equal(aa_init(&aa, 1), 0);
+	assert_int_equal(aa_alloc(&aa, 1), 0);
 	aa_switch(&aa, 0, 42, "busy", 4);
 	aa_sample(&aa, 0, 5000000, 42, CTX_IRQ, 1, 2000000);
 	aa_stack(&aa, 0, stack, 3);

@@ -24,7 +24,7 @@ static struct run run = {
 
 static int setup(void **state)
 {
-	params_init(&params, TRACER_TIMERLAT, MODE_TOP);
+	params_alloc(&params, TRACER_TIMERLAT, MODE_TOP);
 	run.tracer = tracer_desc(TRACER_TIMERLAT);
 	return 0;
 }
@@ -274,7 +274,7 @@ static void test_command_timeout(void **state)
 /* The DMA-latency hold is not inherited either (root only: else skipped). */
 static void test_dma_latency_close_on_exec(void **state)
 {
-	int fd = dma_latency_hold(1000);
+	int fd = dma_latency_open(1000);
 
 	if (fd < 0)
 		skip();

@@ -33,7 +33,7 @@ static struct run test_run(struct rtla_params *params, FILE *text)
 		.text = text,
 	};
 
-	params_init(params, TRACER_TIMERLAT, MODE_TOP);
+	params_alloc(params, TRACER_TIMERLAT, MODE_TOP);
 	return run;
 }
 

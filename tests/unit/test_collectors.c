@@ -2,6 +2,7 @@
 /* What the in-kernel collectors ask of the kernel and how rtla reads it. */
 #include "testutil.h"
 
+#include "fake_tracefs.h"
 #include "layout_helper.h"
 
 #include <errno.h>
@@ -10,6 +11,7 @@
 
 #include "collect/bpf_collector.h"
 #include "collect/collector.h"
+#include "collect/collector_backend.h"
 #include "collect/collector_choice.h"
 #include "collect/hist_trigger.h"
 #include "collect/kernel_context.h"
@@ -148,7 +150,7 @@ static void test_results_add_samples(void **state)
 	struct rtla_params params;
 	struct rtla_results results;
 
-	params_init(&params, TRACER_OSNOISE, MODE_HIST);
+	params_alloc(&params, TRACER_OSNOISE, MODE_HIST);
 	params.entries = 10;
 	params.bucket_size = 1;
 	CPU_SET(1, &params.cpu_set);
@@ -171,7 +173,7 @@ static void test_results_add_samples(void **state)
 static void alloc_cpu1_results(struct rtla_params *params,
 			       struct rtla_results *r, enum rtla_tracer tracer)
 {
-	params_init(params, tracer, MODE_HIST);
+	params_alloc(params, tracer, MODE_HIST);
 	params->entries = 4;
 	params->bucket_size = 2;
 	CPU_SET(1, &params->cpu_set);
@@ -376,6 +378,85 @@ static void test_no_bpf(void **state)
 	assert_int_equal(collector_choice_parse("x", "1"), COLLECTOR_INVALID);
 }
 
+/* osnoise:sample_threshold's hist file, @count samples of 1 us on CPU 1. */
+static void put_hist(uint64_t count, uint64_t dropped)
+{
+	char text[512];
+
+	snprintf(text, sizeof(text),
+		 "# event histogram\n#\n"
+		 "{ cpu:          1, duration: ~ 1000-1999 } hitcount: %10llu\n"
+		 "{ cpu:          1, duration:       3 } hitcount:          2\n"
+		 "\nTotals:\n    Hits: %llu\n    Entries: 2\n    Dropped: %llu\n",
+		 (unsigned long long)count, (unsigned long long)count + 2,
+		 (unsigned long long)dropped);
+	fake_put("events/osnoise/sample_threshold/hist", text);
+}
+
+static int hist_tracefs(void **state)
+{
+	if (fake_tracefs_create())
+		return -1;
+	fake_put("events/osnoise/sample_threshold/trigger", "");
+	fake_put("events/osnoise/sample_threshold/filter", "");
+	return 0;
+}
+
+/*
+ * The hist-trigger backend's snapshot: the counts so far, the trigger
+ * going on (its hist file cumulative), each sample counted once however
+ * many snapshots read it; a reset starts from the cleared trigger.
+ */
+static void test_hist_snapshot(void **state)
+{
+	struct rtla_results results;
+	struct collector_config config = {
+		.results = &results,
+		.kernel_hist = true,
+		.nr_measured_cpus = 1,
+	};
+	struct tracefs_backend *reader = calloc(1, sizeof(*reader));
+	const struct histogram *noise;
+	struct rtla_params params;
+	struct collector *c;
+
+	params_alloc(&params, TRACER_OSNOISE, MODE_HIST);
+	CPU_SET(1, &params.cpu_set);
+	assert_int_equal(results_alloc_params(&results, &params, 2), 0);
+	noise = &results.cpu[1].hist[CTX_NOISE];
+	assert_non_null(reader);
+	reader->base.ops = &tracefs_backend_ops;
+	c = hist_backend_open(&config, reader);
+	assert_non_null(c);
+	assert_string_equal(collector_name(c), "hist-trigger");
+
+	put_hist(1234, 7);
+	collector_snapshot(c);
+	assert_int_equal(noise->stats.count, 1236);
+	assert_int_equal(noise->stats.max, 1);	/* us */
+	assert_int_equal(results.dropped, 7);
+	collector_snapshot(c);
+	assert_int_equal(noise->stats.count, 1236);
+	assert_int_equal(results.dropped, 7);
+	put_hist(1300, 9);
+	collector_snapshot(c);
+	assert_int_equal(noise->stats.count, 1302);
+	assert_int_equal(results.dropped, 9);
+	collector_collect(c);
+	assert_int_equal(noise->stats.count, 1302);
+
+	results_reset(&results);
+	collector_reset(c);
+	put_hist(5, 0);
+	collector_collect(c);
+	assert_int_equal(noise->stats.count, 7);
+	assert_int_equal(results.dropped, 0);
+
+	collector_close(c);
+	results_free(&results);
+	params_free(&params);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -393,6 +474,8 @@ int main(void)
 		cmocka_unit_test(test_no_bpf),
 		cmocka_unit_test(test_bpf_action_refused),
 		cmocka_unit_test(test_hist_command),
+		cmocka_unit_test_setup_teardown(test_hist_snapshot, hist_tracefs,
+						fake_tracefs_teardown),
 	};
 
 	return RUN_SUITE("collectors", tests);

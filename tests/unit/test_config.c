@@ -18,7 +18,7 @@ static void test_timerlat_defaults(void **state)
 	struct rtla_params p;
 	struct tracer_config c;
 
-	params_init(&p, TRACER_TIMERLAT, MODE_HIST);
+	params_alloc(&p, TRACER_TIMERLAT, MODE_HIST);
 	tracer_config_build(&p, p.user_threads || p.user_load, true, true, &c);
 	assert_string_equal(value_of(&c, KNOB_OPTIONS), "DEFAULTS");
 	assert_string_equal(value_of(&c, KNOB_CPUS), "all");
@@ -35,7 +35,7 @@ static void test_timerlat_given(void **state)
 	struct rtla_params p;
 	struct tracer_config c;
 
-	params_init(&p, TRACER_TIMERLAT, MODE_TOP);
+	params_alloc(&p, TRACER_TIMERLAT, MODE_TOP);
 	p.cpus = "1-2";
 	p.period_us = 250;
 	p.stop_us = 40;
@@ -56,7 +56,7 @@ static void test_timerlat_user_threads_aligned(void **state)
 	struct rtla_params p;
 	struct tracer_config c;
 
-	params_init(&p, TRACER_TIMERLAT, MODE_HIST);
+	params_alloc(&p, TRACER_TIMERLAT, MODE_HIST);
 	p.user_threads = true;
 	p.aligned_us = 20;
 	tracer_config_build(&p, p.user_threads || p.user_load, true, true, &c);
@@ -79,7 +79,7 @@ static void test_osnoise_period_runtime(void **state)
 	struct rtla_params p;
 	struct tracer_config c;
 
-	params_init(&p, TRACER_OSNOISE, MODE_TOP);
+	params_alloc(&p, TRACER_OSNOISE, MODE_TOP);
 	tracer_config_build(&p, p.user_threads || p.user_load, true, true, &c);
 	assert_string_equal(value_of(&c, KNOB_PERIOD), "1000000");
 	assert_string_equal(value_of(&c, KNOB_RUNTIME), "1000000");
@@ -105,7 +105,7 @@ static void test_hwnoise(void **state)
 	struct rtla_params p;
 	struct tracer_config c;
 
-	params_init(&p, TRACER_OSNOISE, MODE_TOP);
+	params_alloc(&p, TRACER_OSNOISE, MODE_TOP);
 	p.hwnoise = true;
 	tracer_config_build(&p, p.user_threads || p.user_load, true, true, &c);
 	assert_string_equal(value_of(&c, KNOB_OPTIONS),

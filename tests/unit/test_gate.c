@@ -75,7 +75,7 @@ static void test_paths_clash(void **state)
 	struct output_path first, second;
 	struct rtla_params params;
 
-	params_init(&params, TRACER_TIMERLAT, MODE_HIST);
+	params_alloc(&params, TRACER_TIMERLAT, MODE_HIST);
 	params.json_file = "r.json";
 	params.junit_file = "r.xml";
 	assert_false(output_paths_clash(&params, &first, &second));

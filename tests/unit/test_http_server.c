@@ -65,6 +65,7 @@ static struct fixture *start(void **state, const char *listen,
 		config.max_connections = extra->max_connections;
 		config.max_per_ip = extra->max_per_ip;
 		config.timeout_s = extra->timeout_s;
+		config.web = extra->web;
 	}
 	pthread_mutex_init(&f->e.lock, NULL);
 	f->server = http_server_start(&config, why, sizeof(why));
@@ -339,6 +340,43 @@ static void test_client_never_reads(void **state)
 	close(fd);
 }
 
+/*
+ * --web-config's users: no credentials, a wrong password and an unknown
+ * user are answered 401 with a challenge, and nothing is rendered for
+ * them; the right password gets the exposition.
+ */
+static void test_wrong_credentials(void **state)
+{
+	/* "secret", bcrypt at cost 4: quick to check */
+	struct web_config web = {
+		.users = { { "prom", "$2b$04$gVkeYWY1U2uHsH68lxVVJebCn8AaGqml3YCP02J1/7qNbATp1A4yS" } },
+		.nr_users = 1,
+	};
+	struct http_server_config extra = { .web = &web };
+	static const char *const wrong[] = {
+		"", "-u prom:wrong", "-u nobody:secret", "-u prom:",
+		"-H 'Authorization: Basic !!!'",
+	};
+	struct fixture *f = start(state, "0", &extra);
+	struct reply r;
+	char args[256];
+	size_t i;
+
+	for (i = 0; i < sizeof(wrong) / sizeof(wrong[0]); i++) {
+		snprintf(args, sizeof(args), "%s %s/metrics", wrong[i], f->url);
+		curl(&r, args);
+		assert_int_equal(r.status, 401);
+		snprintf(args, sizeof(args), "-i %s %s/metrics", wrong[i], f->url);
+		curl(&r, args);
+		assert_non_null(strstr(r.body, "WWW-Authenticate: Basic realm=\"rtla\""));
+	}
+	assert_int_equal(f->e.calls, 0);
+	snprintf(args, sizeof(args), "-u prom:secret %s/metrics", f->url);
+	curl(&r, args);
+	assert_int_equal(r.status, 200);
+	assert_string_equal(r.body, "# TYPE x gauge\nx 1\n");
+}
+
 static void test_pinned(void **state)
 {
 	struct http_server_config pin = { 0 };
@@ -392,6 +430,7 @@ int main(void)
 		cmocka_unit_test_teardown(test_garbage, teardown),
 		cmocka_unit_test_teardown(test_slow_clients, teardown),
 		cmocka_unit_test_teardown(test_client_never_reads, teardown),
+		cmocka_unit_test_teardown(test_wrong_credentials, teardown),
 		cmocka_unit_test_teardown(test_pinned, teardown),
 		cmocka_unit_test(test_start_errors),
 	};

@@ -17,7 +17,7 @@
 
 static unsigned int screens;
 
-static void count_screen(FILE *out, const struct rtla_params *params,
+static void count_screen(FILE *out, const struct render_view *view,
 			 const struct rtla_results *results)
 {
 	screens++;

@@ -138,7 +138,7 @@ static void test_windows(void **state)
 	assert_null(windows_cell(&w, w.current, 2, CTX_IRQ));
 	assert_int_equal(windows_cell(&w, w.current, 1, CTX_USER)->count, 0);
 
-	windows_close(&w);
+	windows_end(&w);
 	assert_int_equal(w.closed, 1);
 	assert_int_equal(windows_cell(&w, w.current, 0, CTX_IRQ)->count, 0);
 	assert_int_equal(windows_cell(&w, w.last, 0, CTX_IRQ)->max, 7);
@@ -147,7 +147,7 @@ static void test_windows(void **state)
 
 	/* a quieter window: the last window's max falls, the total's not */
 	windows_add(&w, 0, CTX_IRQ, 2, 5);
-	windows_close(&w);
+	windows_end(&w);
 	assert_int_equal(w.closed, 2);
 	c = windows_cell(&w, w.last, 0, CTX_IRQ);
 	assert_int_equal(c->count, 5);
@@ -161,7 +161,7 @@ static void test_windows(void **state)
 	assert_int_equal(windows_cell(&w, w.total, 1, CTX_THREAD)->count, 10);
 
 	/* a closed empty window keeps nothing of the one before */
-	windows_close(&w);
+	windows_end(&w);
 	assert_int_equal(windows_cell(&w, w.last, 0, CTX_IRQ)->count, 0);
 	assert_int_equal(windows_cell(&w, w.total, 0, CTX_IRQ)->count, 7);
 	windows_free(&w);
@@ -181,7 +181,7 @@ struct monitor_model {
 static void monitor_model_init(struct monitor_model *m)
 {
 	memset(m, 0, sizeof(*m));
-	params_init(&m->params, TRACER_TIMERLAT, MODE_HIST);
+	params_alloc(&m->params, TRACER_TIMERLAT, MODE_HIST);
 	m->params.entries = 200;
 	CPU_SET(0, &m->params.cpu_set);
 	CPU_SET(1, &m->params.cpu_set);
@@ -197,7 +197,7 @@ static void monitor_model_init(struct monitor_model *m)
 	fill(&m->results.cpu[1].hist[CTX_THREAD], 6, 49);
 	fill(&m->results.cpu[1].hist[CTX_THREAD], 300, 1);	/* over */
 	windows_add_results(&m->windows, &m->results);
-	windows_close(&m->windows);
+	windows_end(&m->windows);
 	/* the current window, not closed yet */
 	fill(&m->results.cpu[0].hist[CTX_IRQ], 3, 10);
 	windows_add(&m->windows, 0, CTX_IRQ, 3, 10);

@@ -229,13 +229,13 @@ static void test_snapshot_feeds_exposition(void **state)
 	struct monitor m;
 
 	loop->fake.in_kernel = true;
-	assert_int_equal(monitor_init(&m, &loop->run), 0);
+	assert_int_equal(monitor_open(&m, &loop->run), 0);
 	nanosleep(&half, NULL);
 	assert_int_equal(scraped_count(&m, PROM_TEXT), 5);
 	nanosleep(&some, NULL);
 	assert_int_equal(scraped_count(&m, PROM_OPENMETRICS), 8);
-	monitor_free(&m);
-	monitor_free(&m);
+	monitor_close(&m);
+	monitor_close(&m);
 }
 
 /* Each hit's trace gets its own name; only the last ones are kept. */

@@ -18,7 +18,34 @@ static void test_u64(void **state)
 	assert_string_equal(why, "number too large");
 	assert_int_equal(parse_u64_range("100", 100, 200, &v, &why), 0);
 	assert_int_equal(parse_u64_range("99", 100, 200, &v, &why), -1);
-	assert_string_equal(why, "must be 100-200");
+	assert_string_equal(why, "out of range");
+	assert_int_equal(parse_u64_range("99999999999999999999999", 100, 200,
+					 &v, &why), -1);
+	assert_string_equal(why, "out of range");
+	assert_int_equal(parse_u64_range("1x", 100, 200, &v, &why), -1);
+	assert_string_equal(why, "not a number");
+}
+
+/* Each reason is in its caller's buffer: a second refusal keeps the first. */
+static void test_u64_in_reason(void **state)
+{
+	char first[RANGE_REASON_SIZE], second[RANGE_REASON_SIZE];
+	const char *why_first = NULL, *why_second = NULL;
+	uint64_t v;
+
+	assert_int_equal(parse_u64_in("0", 1, 4294967295ULL, "us", &v,
+				      &why_first, first), -1);
+	assert_int_equal(parse_u64_in("18446744073709551616", 0, 99, NULL, &v,
+				      &why_second, second), -1);
+	assert_string_equal(why_first, "must be 1-4294967295 us");
+	assert_string_equal(why_second, "must be 0-99");
+	assert_ptr_equal(why_first, first);
+	assert_int_equal(parse_u64_in("abc", 0, 99, NULL, &v, &why_second,
+				      second), -1);
+	assert_string_equal(why_second, "not a number");
+	assert_int_equal(parse_u64_in("18446744073709551615", 0, UINT64_MAX,
+				      "us", &v, &why_first, first), 0);
+	assert_true(v == UINT64_MAX);
 }
 
 static void test_duration(void **state)
@@ -149,6 +176,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_u64),
+		cmocka_unit_test(test_u64_in_reason),
 		cmocka_unit_test(test_duration),
 		cmocka_unit_test(test_time_ns),
 		cmocka_unit_test(test_cpu_list),

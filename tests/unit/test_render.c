@@ -5,6 +5,7 @@
 
 #include "output/duration.h"
 #include "output/render.h"
+#include "run/tool.h"
 
 #define NR_CPUS		2
 
@@ -17,7 +18,7 @@ static void setup(struct fixture *f, enum rtla_tracer tracer,
 		  enum rtla_mode mode, unsigned int entries,
 		  unsigned int bucket_size)
 {
-	params_init(&f->params, tracer, mode);
+	params_alloc(&f->params, tracer, mode);
 	f->params.entries = entries;
 	f->params.bucket_size = bucket_size;
 	CPU_SET(0, &f->params.cpu_set);
@@ -32,8 +33,18 @@ static void teardown(struct fixture *f)
 	params_free(&f->params);
 }
 
+/* @fn as a run calls it: with the view @f's params ask for. */
+static void render_with(void (*fn)(FILE *, const struct render_view *,
+				   const struct rtla_results *),
+			FILE *out, struct fixture *f)
+{
+	struct render_view view = tool_render_view(&f->params);
+
+	fn(out, &view, &f->results);
+}
+
 static char *render(struct fixture *f,
-		    void (*fn)(FILE *, const struct rtla_params *,
+		    void (*fn)(FILE *, const struct render_view *,
 			       const struct rtla_results *))
 {
 	struct capture cap;
@@ -41,7 +52,7 @@ static char *render(struct fixture *f,
 	/* the contexts the test's params ask for, as a run's setup shows */
 	f->results.view = params_context_view(&f->params);
 	capture_open(&cap);
-	fn(cap.stream, &f->params, &f->results);
+	render_with(fn, cap.stream, f);
 	return (char *)capture_close(&cap);
 }
 
@@ -220,7 +231,7 @@ static void test_top_display(void **state)
 /* One measured CPU, 0, as with -c 0. */
 static void setup_cpu0(struct fixture *f, enum rtla_tracer tracer)
 {
-	params_init(&f->params, tracer, MODE_TOP);
+	params_alloc(&f->params, tracer, MODE_TOP);
 	CPU_SET(0, &f->params.cpu_set);
 	f->params.user_threads = tracer == TRACER_TIMERLAT;
 	assert_int_equal(results_alloc_params(&f->results, &f->params, 1), 0);
@@ -232,7 +243,7 @@ static void setup_cpu0(struct fixture *f, enum rtla_tracer tracer)
  * colours.
  */
 static void expect_piped(struct fixture *f,
-			 void (*fn)(FILE *, const struct rtla_params *,
+			 void (*fn)(FILE *, const struct render_view *,
 				    const struct rtla_results *),
 			 uint64_t first_s, uint64_t last_s, const char *file)
 {
@@ -244,10 +255,10 @@ static void expect_piped(struct fixture *f,
 	capture_open(&cap);
 	f->results.elapsed_s = first_s;
 	render_screen_start(cap.stream);
-	fn(cap.stream, &f->params, &f->results);
+	render_with(fn, cap.stream, f);
 	f->results.elapsed_s = last_s;
 	render_screen_start(cap.stream);
-	fn(cap.stream, &f->params, &f->results);
+	render_with(fn, cap.stream, f);
 	assert_string_equal(capture_close(&cap), want);
 	free(cap.text);
 	free(want);

@@ -172,7 +172,7 @@ static void model_init(struct model *m)
 	const char *why;
 
 	memset(m, 0, sizeof(*m));
-	params_init(&m->params, TRACER_TIMERLAT, MODE_HIST);
+	params_alloc(&m->params, TRACER_TIMERLAT, MODE_HIST);
 	m->params.entries = 100;
 	CPU_SET(0, &m->params.cpu_set);
 	CPU_SET(1, &m->params.cpu_set);
@@ -291,7 +291,7 @@ static void test_budget_range_warning(void **state)
 	char reason[320];
 	const char *why;
 
-	params_init(&params, TRACER_TIMERLAT, MODE_HIST);
+	params_alloc(&params, TRACER_TIMERLAT, MODE_HIST);
 	params.nr_budgets = 1;
 	assert_int_equal(budget_parse("thread:p99=255us", TRACER_TIMERLAT,
 				      MODE_HIST, &params.budgets[0], &why), 0);
@@ -531,7 +531,7 @@ static void test_json_osnoise_top(void **state)
 	const char *text;
 
 	memset(&m, 0, sizeof(m));
-	params_init(&m.params, TRACER_OSNOISE, MODE_TOP);
+	params_alloc(&m.params, TRACER_OSNOISE, MODE_TOP);
 	CPU_SET(0, &m.params.cpu_set);
 	assert_int_equal(results_alloc_params(&m.results, &m.params, 1), 0);
 	period.runtime = 1000000;

@@ -13,6 +13,7 @@
 #include "output/compare_report.h"
 #include "output/render.h"
 #include "output/report.h"
+#include "run/tool.h"
 
 /* A two-CPU timerlat hist run: CPU 1 with a spike past the buckets. */
 struct live {
@@ -26,7 +27,7 @@ static void live_init(struct live *l, uint64_t spike)
 	int i;
 
 	memset(l, 0, sizeof(*l));
-	params_init(&l->params, TRACER_TIMERLAT, MODE_HIST);
+	params_alloc(&l->params, TRACER_TIMERLAT, MODE_HIST);
 	l->params.entries = 100;
 	l->params.bucket_size = 2;
 	CPU_SET(0, &l->params.cpu_set);
@@ -61,10 +62,11 @@ static char *live_json(struct live *l)
 static char *rendered(const struct rtla_params *params,
 		      const struct rtla_results *results)
 {
+	struct render_view view = tool_render_view(params);
 	struct capture cap;
 
 	capture_open(&cap);
-	render_hist(cap.stream, params, results);
+	render_hist(cap.stream, &view, results);
 	return (char *)capture_close(&cap);
 }
 

@@ -166,7 +166,7 @@ static void test_decode_aa_events(void **state)
 	stack = load(tep, "formats/ftrace_kernel_stack.format", "ftrace");
 	source = sample_source_alloc(tep, &sink);
 	assert_non_null(source);
-	assert_int_equal(aa_init(&aa, 2), 0);
+	assert_int_equal(aa_alloc(&aa, 2), 0);
 	c = &aa.cpu[1];
 	sample_source_set_aa(source, &aa);
 

@@ -4,7 +4,7 @@
 
 #include "layout_helper.h"
 
-#include "cli/params.h"
+#include "params/params.h"
 #include "collect/hist_trigger.h"
 #include "collect/source_hist.h"
 #include "model/results.h"
@@ -280,7 +280,7 @@ static void fixture_alloc(struct fixture *f, enum rtla_tracer tracer,
 			  enum rtla_mode mode, bool max_exact)
 {
 	memset(f, 0, sizeof(*f));
-	params_init(&f->params, tracer, mode);
+	params_alloc(&f->params, tracer, mode);
 	CPU_ZERO(&f->params.cpu_set);
 	CPU_SET(1, &f->params.cpu_set);
 	assert_int_equal(results_alloc_params(&f->results, &f->params, 2), 0);

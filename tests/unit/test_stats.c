@@ -9,7 +9,7 @@
 #include <unistd.h>
 
 #include "cli/options.h"
-#include "cli/params.h"
+#include "params/params.h"
 #include "model/results.h"
 #include "model/stats.h"
 
@@ -126,7 +126,7 @@ static void test_results_histogram_bytes(void **state)
 {
 	struct rtla_params params;
 
-	params_init(&params, TRACER_TIMERLAT, MODE_HIST);
+	params_alloc(&params, TRACER_TIMERLAT, MODE_HIST);
 	CPU_ZERO(&params.cpu_set);
 	CPU_SET(0, &params.cpu_set);
 	CPU_SET(1, &params.cpu_set);
@@ -137,14 +137,14 @@ static void test_results_histogram_bytes(void **state)
 	assert_int_equal(histogram_bytes_params(&params, 2),
 			 2ULL * 3 * 9999999 * sizeof(uint64_t));
 	params_free(&params);
-	params_init(&params, TRACER_OSNOISE, MODE_HIST);
+	params_alloc(&params, TRACER_OSNOISE, MODE_HIST);
 	CPU_ZERO(&params.cpu_set);
 	CPU_SET(1, &params.cpu_set);
 	assert_int_equal(histogram_bytes_params(&params, 2),
 			 256 * sizeof(uint64_t));
 	params_free(&params);
 	/* top keeps no histogram */
-	params_init(&params, TRACER_TIMERLAT, MODE_TOP);
+	params_alloc(&params, TRACER_TIMERLAT, MODE_TOP);
 	CPU_SET(0, &params.cpu_set);
 	assert_int_equal(histogram_bytes_params(&params, 2), 0);
 	params_free(&params);
@@ -155,7 +155,7 @@ static void test_results_units(void **state)
 	struct rtla_params params;
 	struct rtla_results r;
 
-	params_init(&params, TRACER_TIMERLAT, MODE_HIST);
+	params_alloc(&params, TRACER_TIMERLAT, MODE_HIST);
 	CPU_SET(1, &params.cpu_set);
 	assert_int_equal(results_alloc_params(&r, &params, 2), 0);
 	results_add_sample(&r, 1, CTX_IRQ, 1999);
@@ -182,7 +182,7 @@ static void test_results_units(void **state)
 	results_free(&r);
 
 	/* osnoise: noise durations in us, whatever -n says */
-	params_init(&params, TRACER_OSNOISE, MODE_HIST);
+	params_alloc(&params, TRACER_OSNOISE, MODE_HIST);
 	CPU_SET(1, &params.cpu_set);
 	assert_int_equal(results_alloc_params(&r, &params, 2), 0);
 	results_add_sample(&r, 1, CTX_NOISE, 7500);
@@ -196,7 +196,7 @@ static void test_results_unmeasured_cpu(void **state)
 	struct rtla_params params;
 	struct rtla_results r;
 
-	params_init(&params, TRACER_OSNOISE, MODE_TOP);
+	params_alloc(&params, TRACER_OSNOISE, MODE_TOP);
 	CPU_SET(0, &params.cpu_set);
 	assert_int_equal(results_alloc_params(&r, &params, 2), 0);
 	results_add_sample(&r, 1, CTX_NOISE, 9000);

@@ -27,7 +27,7 @@ static int setup(void **state)
 	snprintf(f->dir, sizeof(f->dir), "/tmp/rtla-record-XXXXXX");
 	assert_non_null(mkdtemp(f->dir));
 	snprintf(f->path, sizeof(f->path), "%s/windows.jsonl", f->dir);
-	params_init(&f->params, TRACER_TIMERLAT, MODE_HIST);
+	params_alloc(&f->params, TRACER_TIMERLAT, MODE_HIST);
 	f->params.entries = 100;
 	CPU_SET(1, &f->params.cpu_set);
 	assert_int_equal(results_alloc_params(&f->window, &f->params, 2), 0);

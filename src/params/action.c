@@ -4,8 +4,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli/action.h"
-#include "cli/parse.h"
+#include "model/value_parse.h"
+#include "params/action.h"
 
 static int fail(const char **why, const char *reason)
 {

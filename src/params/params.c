@@ -3,10 +3,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli/params.h"
+#include "params/params.h"
 
-void params_init(struct rtla_params *params, enum rtla_tracer tracer,
-		 enum rtla_mode mode)
+void params_alloc(struct rtla_params *params, enum rtla_tracer tracer,
+		  enum rtla_mode mode)
 {
 	memset(params, 0, sizeof(*params));
 	params->tracer = tracer;

@@ -6,12 +6,12 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "cli/action.h"
 #include "model/buckets.h"
 #include "model/context.h"
 #include "model/budget.h"
 #include "model/results.h"
 #include "model/tracer.h"
+#include "params/action.h"
 
 #define RTLA_MAX_EVENTS		32
 
@@ -154,8 +154,18 @@ struct rtla_params {
 	uint64_t keep_traces;		/* hits' traces kept, renamed */
 };
 
-void params_init(struct rtla_params *params, enum rtla_tracer tracer,
-		 enum rtla_mode mode);
+/* The tool a command line is parsed for. */
+struct tool_id {
+	const char *name;		/* "timerlat hist" */
+	const char *summary;		/* one line for --help */
+	enum rtla_tracer tracer;
+	enum rtla_mode mode;
+	bool hwnoise;
+	bool monitor;			/* timerlat monitor */
+};
+
+void params_alloc(struct rtla_params *params, enum rtla_tracer tracer,
+		  enum rtla_mode mode);
 void params_free(struct rtla_params *params);
 /* How the results of a run with @params are laid out. */
 struct results_layout params_results_layout(const struct rtla_params *params);
