@@ -135,12 +135,6 @@ else
 	@echo "skipping $(BPF_ACTION_TEST): no $(CLANG) (apt-get install clang)"
 endif
 
-# The e2e tests' disturber (tests/e2e/ runs it in the VM as /e2e/noisy):
-# static, as the VM's initramfs has only what its binaries need.
-NOISY_TEST	:= $(BUILD)/tests/noisy
-$(NOISY_TEST): tests/helpers/noisy.c | $(BUILD)/tests
-	$(CC) -O2 -std=gnu11 -Wall -Wextra $(if $(WERROR),-Werror) -static -o $@ $<
-
 $(BUILD)/librtla.a: $(LIB_OBJS)
 	rm -f $@
 	$(AR) rcs $@ $^
@@ -160,13 +154,15 @@ $(BUILD)/tests/%: tests/unit/%.c $(UNIT_HELPERS) $(BUILD)/librtla.a | $(BUILD)/t
 $(BUILD) $(BUILD)/tests:
 	mkdir -p $@
 
-# The monitor case's HTTP abuser (tests/e2e/run builds it and ships it
-# into the VM), static: the guest has rtla's libraries alone.  Not in
-# unit: the tarball has no tests/helpers.
+# The e2e helpers (tests/e2e/run builds them and ships them into the VM):
+# the monitor case's HTTP abuser and the --sources cases' SCHED_FIFO
+# disturber.  Static: the guest has rtla's libraries alone.  Not in unit:
+# the tarball has no tests/helpers.
 SLOWCLIENTS	:= $(BUILD)/tests/rtla-slowclients
-$(SLOWCLIENTS): tests/helpers/slowclients.c | $(BUILD)/tests
+NOISY		:= $(BUILD)/tests/rtla-noisy
+$(BUILD)/tests/rtla-%: tests/helpers/%.c | $(BUILD)/tests
 	$(CC) $(CFLAGS) $(LDFLAGS) -static -o $@ $<
-slowclients: $(SLOWCLIENTS)
+e2e-helpers: $(SLOWCLIENTS) $(NOISY)
 
 unit: $(BUILD)/rtla $(UNIT_BINS) bpf-action-test
 	@set -e; for t in $(UNIT_BINS); do \
@@ -197,7 +193,7 @@ check-harness:
 	tests/bench/table-test
 
 # End to end, in a VM booted with Debian's 6.1 RT kernel (see scripts/vm-run)
-e2e: $(BUILD)/rtla bpf-action-test $(NOISY_TEST)
+e2e: $(BUILD)/rtla bpf-action-test
 	tests/e2e/run
 	tests/reports/run
 
@@ -209,7 +205,7 @@ E2E_612_TOOLS	?= timerlat hist
 # With the .deb's rtla too, when make deb built it (make check's package
 # stage does): its deb case checks the package's BPF collector.
 DEB_ROOT	:= $(BUILD)/deb-root
-e2e-7.2: $(BUILD)/rtla bpf-action-test $(NOISY_TEST)
+e2e-7.2: $(BUILD)/rtla bpf-action-test
 	rm -rf $(DEB_ROOT)
 	deb=$$(ls $(BUILD)/deb/rtla-ng_*.deb 2>/dev/null | head -n 1); \
 	[ -z "$$deb" ] || dpkg-deb -x "$$deb" $(DEB_ROOT); \
@@ -220,7 +216,7 @@ e2e-7.2: $(BUILD)/rtla bpf-action-test $(NOISY_TEST)
 # has no osnoise:timerlat_sample): left out, to keep CI short.  They pass
 # there (2026-12-06, by hand: E2E_612_SKIP=).
 E2E_612_SKIP	?= monitor,monitor-hits
-e2e-6.12: $(BUILD)/rtla bpf-action-test $(NOISY_TEST)
+e2e-6.12: $(BUILD)/rtla bpf-action-test
 	tests/e2e/run --kernel 6.12-rt $(if $(E2E_612_TOOLS),--tools "$(E2E_612_TOOLS)") \
 		$(if $(E2E_612_SKIP),--env E2E_SKIP=$(E2E_612_SKIP))
 
@@ -257,6 +253,6 @@ check:
 clean:
 	rm -rf $(BUILD) $(FUZZ_BUILD) $(ASAN_BUILD)
 
-.PHONY: FORCE all unit bpf-action-test slowclients unit-isolation check-fake check-harness check-plot e2e e2e-6.12 e2e-7.2 bench bench-rss \
+.PHONY: FORCE all unit bpf-action-test e2e-helpers unit-isolation check-fake check-harness check-plot e2e e2e-6.12 e2e-7.2 bench bench-rss \
 	check-kernel check clean
 -include $(wildcard $(BUILD)/*/*.d $(BUILD)/tests/*.d)

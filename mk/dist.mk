@@ -22,7 +22,7 @@ DISTDIR		?= $(BUILD)
 DIST_TARBALL	:= $(DISTDIR)/$(DIST_NAME).tar.gz
 DIST_PATHS	:= LICENSE README.md Makefile mk src include man completion \
 		   tests/unit tests/bpf tests/data tests/docs tests/monitor \
-		   tests/e2e/tap.sh tests/helpers packaging \
+		   tests/e2e/tap.sh packaging \
 		   scripts/install-deps
 DIST_EPOCH	= $(or $(SOURCE_DATE_EPOCH),$(if $(DIST_GIT),$(shell git log -1 --format=%ct)),$(shell stat -c %Y Makefile))
 # git's list only at the top of a checkout (an unpacked tarball may sit

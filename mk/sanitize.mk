@@ -77,7 +77,7 @@ asan: $(ASAN_BUILD)/rtla
 # the suite's exit status and output checks catch; the log is kept.
 # Both tracers and both modes, to keep CI short; E2E_ASAN_TOOLS= runs all four.
 E2E_ASAN_TOOLS	?= timerlat hist,osnoise top
-e2e-asan: $(ASAN_BUILD)/rtla $(BUILD)/tests/noisy
+e2e-asan: $(ASAN_BUILD)/rtla
 	@RTLA_VM_RTLA=$(CURDIR)/$(ASAN_BUILD)/rtla tests/e2e/run \
 		--rtla-only ours --tools "$(E2E_ASAN_TOOLS)" \
 		>$(ASAN_BUILD)/e2e.log 2>&1; rc=$$?; \

@@ -513,7 +513,7 @@ monitor_cases() {
 # of it here, and never more than 5 % over it (osnoise top's last,
 # partial period is in the sources, not in its noise).
 #
-# timerlat: /e2e/noisy (tests/helpers/noisy.c), SCHED_FIFO 96 above the
+# timerlat: rtla-noisy (tests/helpers/noisy.c), SCHED_FIFO 96 above the
 # timerlat thread on CPU 1, busy 1 ms every 10 ms, must be among CPU 1's
 # top sources of thread latency, its first thread (the timer IRQ, whose
 # handler delays every sample, may come before it: 14.1 % against noisy's
@@ -522,7 +522,7 @@ monitor_cases() {
 # $1: the tracer; the disturber's pid in NOISY.
 noisy_start() {
 	if [ $1 = timerlat ]; then
-		/e2e/noisy 1 &
+		rtla-noisy 1 &
 	else
 		sh -c 'printf noisy >/proc/self/comm; exec taskset -c 1 sh -c "printf noisy >/proc/self/comm; while :; do :; done"' &
 	fi
@@ -573,7 +573,7 @@ sources_case() {
 	awk -v s="$shares" 'BEGIN { exit !(s >= 99.9 && s <= 100.1) }' ||
 		echo "shares sum to $shares %"
 	if [ $tracer = timerlat ]; then
-		[ -x /e2e/noisy ] || echo "no /e2e/noisy: make build/tests/noisy"
+		command -v rtla-noisy >/dev/null || echo "no rtla-noisy: make e2e-helpers"
 		grep -q '"sources":{"total_ns":[0-9]*,"rest_ns":[0-9]*,"rest_share_percent":[0-9.]*,"list":\[{"kind":"[a-z]*","source":"[^"]*","count":[0-9]*,"total_ns":[0-9]*,"max_ns":[0-9]*,"avg_ns":[0-9]*,"share_percent":' "$id.flat" ||
 			echo "CPU 1's JSON sources lack keys"
 		[ "$(grep -o '"kind":"thread","source":"[^"]*"' "$id.flat" | head -n 1)" = "\"kind\":\"thread\",\"source\":\"$want\"" ] ||

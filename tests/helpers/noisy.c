@@ -2,9 +2,10 @@
 /*
  * The e2e tests' known disturber: a thread named noisy, pinned to one CPU
  * and SCHED_FIFO above timerlat's threads (95), busy BUSY_US every
- * PERIOD_US until killed.  The VM's busybox has no chrt, hence a program.
+ * PERIOD_US until killed.  The VM's busybox has no chrt, hence a program
+ * (tests/e2e/run ships it as /usr/bin/rtla-noisy).
  *
- *   noisy CPU [PRIO [BUSY_US [PERIOD_US]]]	(defaults: 96, 1000, 10000)
+ *   rtla-noisy CPU [PRIO [BUSY_US [PERIOD_US]]]	(defaults: 96, 1000, 10000)
  */
 #define _GNU_SOURCE
 #include <sched.h>
@@ -30,7 +31,7 @@ int main(int argc, char **argv)
 	cpu_set_t set;
 
 	if (argc < 2) {
-		fprintf(stderr, "usage: noisy CPU [PRIO [BUSY_US [PERIOD_US]]]\n");
+		fprintf(stderr, "usage: rtla-noisy CPU [PRIO [BUSY_US [PERIOD_US]]]\n");
 		return 2;
 	}
 	CPU_ZERO(&set);
