@@ -359,6 +359,32 @@ static void expect_all(const char *text, const char *const *wanted)
 			fail_msg("missing: %s", *wanted);
 }
 
+/*
+ * @f's JSON and OpenMetrics reports, as @tool writes them, have each of
+ * @json and @metrics; the metrics not @absent (if not NULL).
+ */
+static void expect_reports(struct fixture *f, const char *tool,
+			   const char *const *json, const char *const *metrics,
+			   const char *absent)
+{
+	struct system_facts system = { .cpu_dma_latency_us = -1 };
+	struct run_report report = { .tool_name = tool, .version = "test",
+				     .system = &system };
+	char *text;
+
+	f->results.collector = "hist-trigger";
+	report.params = &f->params;
+	report.results = &f->results;
+	text = report_text(&report, report_write_openmetrics);
+	expect_all(text, metrics);
+	if (absent)
+		assert_null(strstr(text, absent));
+	free(text);
+	text = report_text(&report, report_write_json);
+	expect_all(text, json);
+	free(text);
+}
+
 static void test_reports(void **state)
 {
 	static const char *const metrics[] = {
@@ -376,26 +402,11 @@ static void test_reports(void **state)
 		"\"max_exact\": true",
 		NULL,
 	};
-	struct system_facts system = { .cpu_dma_latency_us = -1 };
-	struct run_report report = { .tool_name = "osnoise hist",
-				     .version = "test", .system = &system };
 	struct fixture f;
-	char *text;
 
 	fixture_init(&f, MODE_HIST, true);
-	f.results.collector = "hist-trigger";
-	report.params = &f.params;
-	report.results = &f.results;
-	text = report_text(&report, report_write_openmetrics);
-	expect_all(text, metrics);
-	/* bounded: top 2 and other */
-	assert_null(strstr(text, "source=\"TIMER\""));
-	free(text);
-
-	/* every source in the JSON, not only the top N */
-	text = report_text(&report, report_write_json);
-	expect_all(text, json);
-	free(text);
+	/* every source in the JSON, only the top 2 and other in metrics */
+	expect_reports(&f, "osnoise hist", json, metrics, "source=\"TIMER\"");
 	fixture_free(&f);
 }
 
@@ -425,13 +436,9 @@ static void test_timerlat_share(void **state)
 		"rtla_timerlat_source_seconds_total{cpu=\"1\",kind=\"other\",source=\"other\"} 0.0021\n",
 		NULL,
 	};
-	struct system_facts system = { .cpu_dma_latency_us = -1 };
-	struct run_report report = { .tool_name = "timerlat hist",
-				     .version = "test", .system = &system };
 	struct sources_view v;
 	struct capture cap;
 	struct fixture f;
-	char *text;
 
 	fixture_alloc(&f, TRACER_TIMERLAT, MODE_HIST, true);
 	add(&f.sources, 1, SOURCE_THREAD, "noisy", 321, 2, 1500000, 1000000);
@@ -450,15 +457,7 @@ static void test_timerlat_share(void **state)
 	assert_string_equal(capture_close(&cap), expected);
 	free(cap.text);
 
-	f.results.collector = "hist-trigger";
-	report.params = &f.params;
-	report.results = &f.results;
-	text = report_text(&report, report_write_json);
-	expect_all(text, json);
-	free(text);
-	text = report_text(&report, report_write_openmetrics);
-	expect_all(text, metrics);
-	free(text);
+	expect_reports(&f, "timerlat hist", json, metrics, NULL);
 
 	/* a whole below the sources' sum: the shares are of the sources */
 	assert_int_equal(sources_view(&f.sources, 1, 5, 1000, &v), 0);
