@@ -154,13 +154,15 @@ $(BUILD)/tests/%: tests/unit/%.c $(UNIT_HELPERS) $(BUILD)/librtla.a | $(BUILD)/t
 $(BUILD) $(BUILD)/tests:
 	mkdir -p $@
 
-# The monitor case's HTTP abuser (tests/e2e/run builds it and ships it
-# into the VM), static: the guest has rtla's libraries alone.  Not in
-# unit: the tarball has no tests/helpers.
+# The e2e helpers (tests/e2e/run builds them and ships them into the VM):
+# the monitor case's HTTP abuser and the --sources cases' SCHED_FIFO
+# disturber.  Static: the guest has rtla's libraries alone.  Not in unit:
+# the tarball has no tests/helpers.
 SLOWCLIENTS	:= $(BUILD)/tests/rtla-slowclients
-$(SLOWCLIENTS): tests/helpers/slowclients.c | $(BUILD)/tests
+NOISY		:= $(BUILD)/tests/rtla-noisy
+$(BUILD)/tests/rtla-%: tests/helpers/%.c | $(BUILD)/tests
 	$(CC) $(CFLAGS) $(LDFLAGS) -static -o $@ $<
-slowclients: $(SLOWCLIENTS)
+e2e-helpers: $(SLOWCLIENTS) $(NOISY)
 
 unit: $(BUILD)/rtla $(UNIT_BINS) bpf-action-test
 	@set -e; for t in $(UNIT_BINS); do \
@@ -251,6 +253,6 @@ check:
 clean:
 	rm -rf $(BUILD) $(FUZZ_BUILD) $(ASAN_BUILD)
 
-.PHONY: FORCE all unit bpf-action-test slowclients unit-isolation check-fake check-harness check-plot e2e e2e-6.12 e2e-7.2 bench bench-rss \
+.PHONY: FORCE all unit bpf-action-test e2e-helpers unit-isolation check-fake check-harness check-plot e2e e2e-6.12 e2e-7.2 bench bench-rss \
 	check-kernel check clean
 -include $(wildcard $(BUILD)/*/*.d $(BUILD)/tests/*.d)

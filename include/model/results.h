@@ -87,6 +87,13 @@ void results_add_samples(struct rtla_results *results, int cpu,
 void results_add_period(struct rtla_results *results, int cpu,
 			const struct noise_period *period);
 
+/*
+ * What --sources' shares on @cpu are of: timerlat's thread latency (the
+ * sum of its thread samples, to the displayed unit); 0 for osnoise, whose
+ * shares are of the sources' own sum.
+ */
+uint64_t results_sources_whole(const struct rtla_results *results, int cpu);
+
 bool results_cpu_shown(const struct rtla_results *results, int cpu);
 uint64_t results_lost_total(const struct rtla_results *results);
 

@@ -86,12 +86,19 @@ struct sources_view {
 	int nr;					/* in @rank */
 	int shown;				/* the first, up to N */
 	struct noise_source other;		/* the rest, kind and name unset */
-	uint64_t total_ns;			/* every source's */
+	bool has_other;				/* a line for the rest */
+	uint64_t rest_ns;			/* of the whole, in no source */
+	uint64_t total_ns;			/* what the shares are of */
 };
 
-/* -1 when out of memory; sources_view_free() it after. */
+/*
+ * -1 when out of memory; sources_view_free() it after.  @whole_ns is what
+ * the sources are a part of (timerlat: the CPU's thread latency), the
+ * time no source accounts for then in @other; 0, or less than the
+ * sources' sum: the sources' sum.
+ */
 int sources_view(const struct noise_sources *s, int cpu, unsigned int n,
-		 struct sources_view *view);
+		 uint64_t whole_ns, struct sources_view *view);
 void sources_view_free(struct sources_view *view);
 
 /* @part of @whole in hundredths of a percent (10000: 100 %), rounded. */

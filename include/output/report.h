@@ -35,6 +35,15 @@ struct run_report {
 
 int report_write_json(const struct run_report *report, FILE *out);
 int report_write_openmetrics(const struct run_report *report, FILE *out);
+
+/*
+ * --sources' series, @name_total{cpu,kind,source}: each shown CPU's top N
+ * and other (bounded however many sources come and go); the family's
+ * HELP text.  Shared by --openmetrics and the monitor's exposition.
+ */
+void metrics_write_sources(FILE *out, const char *name,
+			   const struct rtla_results *results);
+const char *metrics_sources_help(const struct rtla_results *results);
 int report_write_junit(const struct run_report *report, FILE *out);
 
 /* Write through @writer to a temporary file renamed to @path at the end. */

@@ -82,6 +82,14 @@ void results_add_sample(struct rtla_results *results, int cpu,
 		histogram_add(hist, value_ns / results->divisor);
 }
 
+uint64_t results_sources_whole(const struct rtla_results *results, int cpu)
+{
+	if (results->tracer->id != TRACER_TIMERLAT ||
+	    !cpu_measured(results, cpu))
+		return 0;
+	return results->cpu[cpu].hist[CTX_THREAD].stats.sum * results->divisor;
+}
+
 void results_add_samples(struct rtla_results *results, int cpu,
 			 enum sample_context context, uint64_t value_ns,
 			 uint64_t count)

@@ -169,7 +169,7 @@ static int by_total(const void *a, const void *b)
 }
 
 int sources_view(const struct noise_sources *s, int cpu, unsigned int n,
-		 struct sources_view *view)
+		 uint64_t whole_ns, struct sources_view *view)
 {
 	const struct cpu_sources *c;
 	const struct noise_source *src;
@@ -180,7 +180,7 @@ int sources_view(const struct noise_sources *s, int cpu, unsigned int n,
 		return 0;
 	c = &s->cpu[cpu];
 	if (!c->nr)
-		return 0;
+		goto rest;
 	view->rank = calloc(c->nr, sizeof(*view->rank));
 	if (!view->rank)
 		return -1;
@@ -198,6 +198,15 @@ int sources_view(const struct noise_sources *s, int cpu, unsigned int n,
 		view->other.total_ns += src->total_ns;
 		if (src->max_ns > view->other.max_ns)
 			view->other.max_ns = src->max_ns;
+	}
+	view->has_other = view->nr > view->shown;
+rest:
+	/* the part of the whole no source accounts for */
+	if (whole_ns > view->total_ns) {
+		view->rest_ns = whole_ns - view->total_ns;
+		view->other.total_ns += view->rest_ns;
+		view->total_ns = whole_ns;
+		view->has_other = true;
 	}
 	return 0;
 }
@@ -218,8 +227,7 @@ uint64_t sources_share(uint64_t part, uint64_t whole)
 
 uint64_t sources_view_share(const struct sources_view *view, int i)
 {
-	bool has_other = view->nr > view->shown;
-	int last = has_other ? view->shown : view->shown - 1;
+	int last = view->has_other ? view->shown : view->shown - 1;
 	uint64_t before = 0;
 	int j;
 

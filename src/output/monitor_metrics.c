@@ -4,6 +4,7 @@
 
 #include "output/monitor_metrics.h"
 #include "output/out_file.h"
+#include "output/report.h"
 
 typedef void (*cell_writer)(const struct monitor_metrics *m, FILE *out,
 			    const char *name, const char *labels, int cpu,
@@ -109,6 +110,13 @@ int monitor_metrics_write(const struct monitor_metrics *m,
 		prom_family(out, format, name, PROM_GAUGE, "seconds",
 			    "The largest latency of the last completed window.");
 		for_each_cell(m, out, name, write_window_max);
+	}
+
+	if (results->sources) {
+		snprintf(name, sizeof(name), "rtla_%s_source_seconds", tracer);
+		prom_family(out, format, name, PROM_COUNTER, "seconds",
+			    metrics_sources_help(results));
+		metrics_write_sources(out, name, results);
 	}
 
 	snprintf(name, sizeof(name), "rtla_%s_threshold_hits", tracer);

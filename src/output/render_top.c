@@ -127,6 +127,15 @@ static void print_latency_rule(FILE *out, int nr)
 	fprintf(out, "\n");
 }
 
+/* Below both tops' tables: the lost events, --sources. */
+static void print_tail(FILE *out, const struct rtla_results *results)
+{
+	if (results_lost_total(results))
+		fprintf(out, "Lost events: %" PRIu64 "\n",
+			results_lost_total(results));
+	render_sources(out, results);
+}
+
 void render_timerlat_top(FILE *out, const struct render_view *view,
 			 const struct rtla_results *results)
 {
@@ -159,9 +168,7 @@ void render_timerlat_top(FILE *out, const struct render_view *view,
 	if (nr)
 		count = all[0].count;
 	print_all_row(out, count, all, nr);
-	if (results_lost_total(results))
-		fprintf(out, "Lost events: %" PRIu64 "\n",
-			results_lost_total(results));
+	print_tail(out, results);
 }
 
 void render_osnoise_top(FILE *out, const struct render_view *view,
@@ -201,8 +208,5 @@ void render_osnoise_top(FILE *out, const struct render_view *view,
 				sum->irq, sum->softirq, sum->thread);
 		fprintf(out, "\n");
 	}
-	if (results_lost_total(results))
-		fprintf(out, "Lost events: %" PRIu64 "\n",
-			results_lost_total(results));
-	render_sources(out, results);
+	print_tail(out, results);
 }

@@ -158,40 +158,56 @@ static struct json_object *noise_object(const struct noise_summary *sum)
 	return obj;
 }
 
+/* @share, in hundredths of a percent, as a number with two decimals. */
+static struct json_object *percent(uint64_t share)
+{
+	char text[32];
+
+	snprintf(text, sizeof(text), "%" PRIu64 ".%02" PRIu64, share / 100,
+		 share % 100);
+	return json_object_new_double_s(share / 100.0, text);
+}
+
 static struct json_object *source_object(const struct noise_sources *s,
 					 const struct noise_source *src,
 					 uint64_t cpu_total)
 {
 	struct json_object *obj = json_object_new_object();
-	uint64_t share = sources_share(src->total_ns, cpu_total);
-	char text[32];
 
-	snprintf(text, sizeof(text), "%" PRIu64 ".%02" PRIu64, share / 100,
-		 share % 100);
 	add(obj, "kind", string(source_kind_name(src->kind)));
 	add(obj, "source", string(src->name));
 	add(obj, "count", u64(src->count));
 	add(obj, "total_ns", u64(src->total_ns));
 	add(obj, "max_ns", s->max_exact ? u64(src->max_ns) : NULL);
 	add(obj, "avg_ns", u64(src->count ? src->total_ns / src->count : 0));
-	add(obj, "share_percent", json_object_new_double_s(share / 100.0, text));
+	add(obj, "share_percent",
+	    percent(sources_share(src->total_ns, cpu_total)));
 	return obj;
 }
 
 /* --sources: every source of @cpu, longest total first. */
-static struct json_object *sources_object(const struct noise_sources *s,
+static struct json_object *sources_object(const struct rtla_results *results,
 					  int cpu)
 {
+	const struct noise_sources *s = results->sources;
 	struct json_object *obj = json_object_new_object();
 	struct json_object *list = json_object_new_array();
 	struct sources_view view;
 	int i;
 
-	if (!sources_view(s, cpu, s->top, &view)) {
+	if (!sources_view(s, cpu, s->top, results_sources_whole(results, cpu),
+			  &view)) {
 		for (i = 0; i < view.nr; i++)
 			json_object_array_add(list, source_object(s,
 					view.rank[i], view.total_ns));
-		add(obj, "total_ns", u64(view.total_ns));
+		add(obj, "total_ns", u64(view.total_ns - view.rest_ns));
+		/* timerlat: the thread latency no source accounts for */
+		if (results->tracer->id == TRACER_TIMERLAT) {
+			add(obj, "rest_ns", u64(view.rest_ns));
+			add(obj, "rest_share_percent",
+			    percent(sources_share(view.rest_ns,
+						  view.total_ns)));
+		}
 		sources_view_free(&view);
 	}
 	add(obj, "list", list);
@@ -202,7 +218,6 @@ static struct json_object *cpu_object(const struct run_report *report,
 				      int index)
 {
 	const struct cpu_results *cpu = &report->results->cpu[index];
-	const struct noise_sources *sources = report->results->sources;
 	const struct tracer_desc *tracer = report->results->tracer;
 	const struct context_desc *shown[NR_CONTEXTS];
 	int c, nr = tracer_view_contexts(&report->results->view, shown);
@@ -212,8 +227,8 @@ static struct json_object *cpu_object(const struct run_report *report,
 		add(obj, shown[c]->key, hist_object(&cpu->hist[shown[c]->id]));
 	if (tracer->has_periods)
 		add(obj, "periods", noise_object(&cpu->periods));
-	if (sources)
-		add(obj, "sources", sources_object(sources, index));
+	if (report->results->sources)
+		add(obj, "sources", sources_object(report->results, index));
 	add(obj, "lost_events", u64(cpu->lost_events));
 	return obj;
 }

@@ -89,9 +89,40 @@ static void write_max(FILE *out, const char *name,
 static void source_line(FILE *out, const char *name, int cpu,
 			const char *kind, const char *source, uint64_t ns)
 {
-	fprintf(out, "%s{cpu=\"%d\",kind=\"%s\",source=\"", name, cpu, kind);
+	fprintf(out, "%s_total{cpu=\"%d\",kind=\"%s\",source=\"", name, cpu,
+		kind);
 	prom_label_value(out, source);
 	fprintf(out, "\"} %.9g\n", prom_seconds(ns, 1));
+}
+
+const char *metrics_sources_help(const struct rtla_results *results)
+{
+	return results->tracer->id == TRACER_TIMERLAT ?
+	       "Thread latency by source: the top sources of each CPU by total time, the rest as other." :
+	       "Noise by source: the top sources of each CPU by total time, the rest as other.";
+}
+
+void metrics_write_sources(FILE *out, const char *name,
+			   const struct rtla_results *results)
+{
+	const struct noise_sources *s = results->sources;
+	struct sources_view view;
+	int cpu, i;
+
+	for (cpu = 0; s && cpu < results->nr_cpus; cpu++) {
+		if (!results_cpu_shown(results, cpu) ||
+		    sources_view(s, cpu, s->top,
+				 results_sources_whole(results, cpu), &view))
+			continue;
+		for (i = 0; i < view.shown; i++)
+			source_line(out, name, cpu,
+				    source_kind_name(view.rank[i]->kind),
+				    view.rank[i]->name, view.rank[i]->total_ns);
+		if (view.has_other)
+			source_line(out, name, cpu, "other", "other",
+				    view.other.total_ns);
+		sources_view_free(&view);
+	}
 }
 
 /*
@@ -100,29 +131,14 @@ static void source_line(FILE *out, const char *name, int cpu,
  */
 static void write_sources(FILE *out, const struct rtla_results *results)
 {
-	const struct noise_sources *s = results->sources;
-	struct sources_view view;
 	char name[96];
-	int cpu, i;
 
-	snprintf(name, sizeof(name), "rtla_%s_source_seconds_total",
+	snprintf(name, sizeof(name), "rtla_%s_source_seconds",
 		 results->tracer->name);
-	fprintf(out, "# HELP %s Noise by source: the top sources of each CPU by total time, the rest as other.\n",
-		name);
-	fprintf(out, "# TYPE %s counter\n", name);
-	for (cpu = 0; cpu < results->nr_cpus; cpu++) {
-		if (!results_cpu_shown(results, cpu) ||
-		    sources_view(s, cpu, s->top, &view))
-			continue;
-		for (i = 0; i < view.shown; i++)
-			source_line(out, name, cpu,
-				    source_kind_name(view.rank[i]->kind),
-				    view.rank[i]->name, view.rank[i]->total_ns);
-		if (view.nr > view.shown)
-			source_line(out, name, cpu, "other", "other",
-				    view.other.total_ns);
-		sources_view_free(&view);
-	}
+	fprintf(out, "# HELP %s_total %s\n", name,
+		metrics_sources_help(results));
+	fprintf(out, "# TYPE %s_total counter\n", name);
+	metrics_write_sources(out, name, results);
 }
 
 int report_write_openmetrics(const struct run_report *report, FILE *out)

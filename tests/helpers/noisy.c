@@ -1,10 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * A known disturber for the VM tests: on one CPU, at a SCHED_FIFO
- * priority, busy for BUSY_US of every PERIOD_US, for SECONDS; its name
- * is "noisy".
+ * The e2e tests' known disturber: a thread named noisy, pinned to one CPU
+ * and SCHED_FIFO above timerlat's threads (95), busy BUSY_US every
+ * PERIOD_US until killed.  The VM's busybox has no chrt, hence a program
+ * (tests/e2e/run ships it as /usr/bin/rtla-noisy).
  *
- *	noisy CPU PRIO BUSY_US PERIOD_US SECONDS
+ *   rtla-noisy CPU [PRIO [BUSY_US [PERIOD_US]]]	(defaults: 96, 1000, 10000)
  */
 #define _GNU_SOURCE
 #include <sched.h>
@@ -14,43 +15,46 @@
 #include <sys/prctl.h>
 #include <time.h>
 
-static uint64_t now_us(void)
+static uint64_t now_ns(void)
 {
 	struct timespec ts;
 
 	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (uint64_t)ts.tv_sec * 1000000 + ts.tv_nsec / 1000;
+	return (uint64_t)ts.tv_sec * 1000000000 + ts.tv_nsec;
 }
 
 int main(int argc, char **argv)
 {
-	struct sched_param param = { 0 };
-	uint64_t busy, period, end, start;
-	struct timespec nap;
-	cpu_set_t cpus;
+	struct sched_param param = { .sched_priority = 96 };
+	uint64_t busy_us = 1000, period_us = 10000, next, end;
+	struct timespec wake;
+	cpu_set_t set;
 
-	if (argc != 6) {
-		fprintf(stderr, "usage: noisy CPU PRIO BUSY_US PERIOD_US SECONDS\n");
+	if (argc < 2) {
+		fprintf(stderr, "usage: rtla-noisy CPU [PRIO [BUSY_US [PERIOD_US]]]\n");
 		return 2;
 	}
-	CPU_ZERO(&cpus);
-	CPU_SET(atoi(argv[1]), &cpus);
-	param.sched_priority = atoi(argv[2]);
-	busy = strtoull(argv[3], NULL, 10);
-	period = strtoull(argv[4], NULL, 10);
-	if (sched_setaffinity(0, sizeof(cpus), &cpus) ||
-	    sched_setscheduler(0, SCHED_FIFO, &param) || busy > period) {
+	CPU_ZERO(&set);
+	CPU_SET(atoi(argv[1]), &set);
+	if (argc > 2)
+		param.sched_priority = atoi(argv[2]);
+	if (argc > 3)
+		busy_us = strtoull(argv[3], NULL, 10);
+	if (argc > 4)
+		period_us = strtoull(argv[4], NULL, 10);
+	prctl(PR_SET_NAME, "noisy");
+	if (sched_setaffinity(0, sizeof(set), &set) ||
+	    sched_setscheduler(0, SCHED_FIFO, &param)) {
 		perror("noisy");
 		return 1;
 	}
-	prctl(PR_SET_NAME, "noisy");
-	end = now_us() + strtoull(argv[5], NULL, 10) * 1000000;
-	while ((start = now_us()) < end) {
-		while (now_us() - start < busy)
+	for (next = now_ns();; ) {
+		end = now_ns() + busy_us * 1000;
+		while (now_ns() < end)
 			;
-		nap.tv_sec = (period - busy) / 1000000;
-		nap.tv_nsec = (period - busy) % 1000000 * 1000;
-		nanosleep(&nap, NULL);
+		next += period_us * 1000;
+		wake.tv_sec = next / 1000000000;
+		wake.tv_nsec = next % 1000000000;
+		clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &wake, NULL);
 	}
-	return 0;
 }

@@ -5,6 +5,7 @@
 #include "layout_helper.h"
 
 #include "model/buckets.h"
+#include "model/sources.h"
 #include "model/windows.h"
 #include "output/monitor_metrics.h"
 #include "output/prom.h"
@@ -174,6 +175,7 @@ struct monitor_model {
 	struct monitor_windows windows;
 	const struct context_desc *shown[NR_CONTEXTS];
 	struct monitor_metrics metrics;
+	struct noise_sources sources;
 };
 
 static void monitor_model_init(struct monitor_model *m)
@@ -200,6 +202,14 @@ static void monitor_model_init(struct monitor_model *m)
 	fill(&m->results.cpu[0].hist[CTX_IRQ], 3, 10);
 	windows_add(&m->windows, 0, CTX_IRQ, 3, 10);
 	m->results.cpu[1].lost_events = 3;
+	/* --sources=1: CPU 1's first source and the rest, CPU 0 all rest */
+	assert_int_equal(sources_alloc(&m->sources, 2, 1, false), 0);
+	m->results.sources = &m->sources;
+	assert_int_equal(sources_add(&m->sources, 1, SOURCE_THREAD, "noisy", 5,
+				     321, 2, 120000, 70000), 0);
+	assert_int_equal(sources_add(&m->sources, 1, SOURCE_IRQ,
+				     "local_timer", 11, 236, 50, 40000, 2000),
+			 0);
 
 	m->metrics = (struct monitor_metrics){
 		.results = &m->results, .windows = &m->windows,
@@ -212,6 +222,8 @@ static void monitor_model_init(struct monitor_model *m)
 
 static void monitor_model_free(struct monitor_model *m)
 {
+	m->results.sources = NULL;
+	sources_free(&m->sources);
 	windows_free(&m->windows);
 	results_free(&m->results);
 	params_free(&m->params);

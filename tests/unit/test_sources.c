@@ -42,7 +42,7 @@ static void test_rank_and_other(void **state)
 	assert_int_equal(sources_cpu_total(&s, 1), 1200 * US);
 	assert_int_equal(sources_cpu_total(&s, 0), 0);
 
-	assert_int_equal(sources_view(&s, 1, s.top, &v), 0);
+	assert_int_equal(sources_view(&s, 1, s.top, 0, &v), 0);
 	assert_int_equal(v.nr, 5);
 	assert_int_equal(v.shown, 2);
 	assert_string_equal(v.rank[0]->name, "noisy:42");
@@ -66,7 +66,7 @@ static void test_rank_and_other(void **state)
 	sources_view_free(&v);
 
 	/* an empty CPU has nothing to rank */
-	assert_int_equal(sources_view(&s, 0, 5, &v), 0);
+	assert_int_equal(sources_view(&s, 0, 5, 0, &v), 0);
 	assert_int_equal(v.nr, 0);
 	assert_null(v.rank);
 	sources_view_free(&v);
@@ -96,7 +96,7 @@ static void test_merge_by_comm(void **state)
 	add(&by_pid, 0, SOURCE_THREAD, "kworker/0:1", 11, 2, 10 * US, 6 * US);
 	add(&by_pid, 0, SOURCE_THREAD, "kworker/0:1", 57, 1, 5 * US, 5 * US);
 
-	assert_int_equal(sources_view(&by_comm, 0, 5, &v), 0);
+	assert_int_equal(sources_view(&by_comm, 0, 5, 0, &v), 0);
 	assert_int_equal(v.nr, 1);
 	assert_string_equal(v.rank[0]->name, "kworker/0:1");
 	assert_int_equal(v.rank[0]->count, 3);
@@ -104,7 +104,7 @@ static void test_merge_by_comm(void **state)
 	assert_int_equal(v.rank[0]->max_ns, 6 * US);
 	sources_view_free(&v);
 
-	assert_int_equal(sources_view(&by_pid, 0, 5, &v), 0);
+	assert_int_equal(sources_view(&by_pid, 0, 5, 0, &v), 0);
 	assert_int_equal(v.nr, 2);
 	assert_string_equal(v.rank[0]->name, "kworker/0:1:11");
 	assert_string_equal(v.rank[1]->name, "kworker/0:1:57");
@@ -275,19 +275,26 @@ struct fixture {
 	struct noise_sources sources;
 };
 
-static void fixture_init(struct fixture *f, enum rtla_mode mode,
-			 bool max_exact)
+/* @tracer's results for CPU 1 of 2, with --sources=2 and no source yet. */
+static void fixture_alloc(struct fixture *f, enum rtla_tracer tracer,
+			  enum rtla_mode mode, bool max_exact)
 {
-	struct noise_period period = { .runtime = 1000000, .noise = 405000 };
-
 	memset(f, 0, sizeof(*f));
-	params_alloc(&f->params, TRACER_OSNOISE, mode);
+	params_alloc(&f->params, tracer, mode);
 	CPU_ZERO(&f->params.cpu_set);
 	CPU_SET(1, &f->params.cpu_set);
 	assert_int_equal(results_alloc_params(&f->results, &f->params, 2), 0);
 	assert_int_equal(sources_alloc(&f->sources, 2, 2, false), 0);
 	f->sources.max_exact = max_exact;
 	f->results.sources = &f->sources;
+}
+
+static void fixture_init(struct fixture *f, enum rtla_mode mode,
+			 bool max_exact)
+{
+	struct noise_period period = { .runtime = 1000000, .noise = 405000 };
+
+	fixture_alloc(f, TRACER_OSNOISE, mode, max_exact);
 	add(&f->sources, 1, SOURCE_THREAD, "noisy", 321, 400, 401234567,
 	    1001234);
 	add(&f->sources, 1, SOURCE_IRQ, "local_timer", 236, 1000, 2500000,
@@ -352,6 +359,32 @@ static void expect_all(const char *text, const char *const *wanted)
 			fail_msg("missing: %s", *wanted);
 }
 
+/*
+ * @f's JSON and OpenMetrics reports, as @tool writes them, have each of
+ * @json and @metrics; the metrics not @absent (if not NULL).
+ */
+static void expect_reports(struct fixture *f, const char *tool,
+			   const char *const *json, const char *const *metrics,
+			   const char *absent)
+{
+	struct system_facts system = { .cpu_dma_latency_us = -1 };
+	struct run_report report = { .tool_name = tool, .version = "test",
+				     .system = &system };
+	char *text;
+
+	f->results.collector = "hist-trigger";
+	report.params = &f->params;
+	report.results = &f->results;
+	text = report_text(&report, report_write_openmetrics);
+	expect_all(text, metrics);
+	if (absent)
+		assert_null(strstr(text, absent));
+	free(text);
+	text = report_text(&report, report_write_json);
+	expect_all(text, json);
+	free(text);
+}
+
 static void test_reports(void **state)
 {
 	static const char *const metrics[] = {
@@ -369,26 +402,76 @@ static void test_reports(void **state)
 		"\"max_exact\": true",
 		NULL,
 	};
-	struct system_facts system = { .cpu_dma_latency_us = -1 };
-	struct run_report report = { .tool_name = "osnoise hist",
-				     .version = "test", .system = &system };
 	struct fixture f;
-	char *text;
 
 	fixture_init(&f, MODE_HIST, true);
-	f.results.collector = "hist-trigger";
-	report.params = &f.params;
-	report.results = &f.results;
-	text = report_text(&report, report_write_openmetrics);
-	expect_all(text, metrics);
-	/* bounded: top 2 and other */
-	assert_null(strstr(text, "source=\"TIMER\""));
-	free(text);
+	/* every source in the JSON, only the top 2 and other in metrics */
+	expect_reports(&f, "osnoise hist", json, metrics, "source=\"TIMER\"");
+	fixture_free(&f);
+}
 
-	/* every source in the JSON, not only the top N */
-	text = report_text(&report, report_write_json);
-	expect_all(text, json);
-	free(text);
+/*
+ * timerlat: the shares are of the CPU's thread latency, the part no
+ * source accounts for in the other line with the sources past N.
+ */
+static void test_timerlat_share(void **state)
+{
+	static const char expected[] =
+		"\n"
+		"Sources of thread latency, top 2 a CPU by total time, share of the thread latency | time is in us\n"
+		"CPU kind     source                               count         total           max           avg   share\n"
+		"  1 thread   noisy:321                                2      1500.000      1000.000       750.000  37.50%\n"
+		"  1 irq      local_timer                              4       400.000       150.000       100.000  10.00%\n"
+		"  1 other    (1 more sources, the rest)               1      2100.000        50.000       100.000  52.50%\n";
+	static const char *const json[] = {
+		"\"total_ns\": 2000000,\n          \"rest_ns\": 2000000,\n          \"rest_share_percent\": 50.00,\n",
+		"\"source\": \"noisy:321\",\n              \"count\": 2,\n              \"total_ns\": 1500000,\n              \"max_ns\": 1000000,\n              \"avg_ns\": 750000,\n              \"share_percent\": 37.50\n",
+		"\"source\": \"TIMER\",\n              \"count\": 1,\n              \"total_ns\": 100000,\n              \"max_ns\": 50000,\n              \"avg_ns\": 100000,\n              \"share_percent\": 2.50\n",
+		NULL,
+	};
+	static const char *const metrics[] = {
+		"# HELP rtla_timerlat_source_seconds_total Thread latency by source",
+		"rtla_timerlat_source_seconds_total{cpu=\"1\",kind=\"thread\",source=\"noisy:321\"} 0.0015\n",
+		"rtla_timerlat_source_seconds_total{cpu=\"1\",kind=\"irq\",source=\"local_timer\"} 0.0004\n",
+		"rtla_timerlat_source_seconds_total{cpu=\"1\",kind=\"other\",source=\"other\"} 0.0021\n",
+		NULL,
+	};
+	struct sources_view v;
+	struct capture cap;
+	struct fixture f;
+
+	fixture_alloc(&f, TRACER_TIMERLAT, MODE_HIST, true);
+	add(&f.sources, 1, SOURCE_THREAD, "noisy", 321, 2, 1500000, 1000000);
+	add(&f.sources, 1, SOURCE_IRQ, "local_timer", 236, 4, 400000, 150000);
+	add(&f.sources, 1, SOURCE_SOFTIRQ, NULL, 1, 1, 100000, 50000);
+	/* 4 ms of thread latency, 2 of them in no source */
+	results_add_sample(&f.results, 1, CTX_THREAD, 1000000);
+	results_add_sample(&f.results, 1, CTX_THREAD, 1000000);
+	results_add_sample(&f.results, 1, CTX_THREAD, 2000000);
+	results_add_sample(&f.results, 1, CTX_IRQ, 500000);
+	assert_int_equal(results_sources_whole(&f.results, 1), 4000000);
+	assert_int_equal(results_sources_whole(&f.results, 0), 0);
+
+	capture_open(&cap);
+	render_sources(cap.stream, &f.results);
+	assert_string_equal(capture_close(&cap), expected);
+	free(cap.text);
+
+	expect_reports(&f, "timerlat hist", json, metrics, NULL);
+
+	/* a whole below the sources' sum: the shares are of the sources */
+	assert_int_equal(sources_view(&f.sources, 1, 5, 1000, &v), 0);
+	assert_false(v.has_other);
+	assert_int_equal(v.rest_ns, 0);
+	assert_int_equal(v.total_ns, 2000000);
+	sources_view_free(&v);
+	/* a CPU with latency and no source: all of it the rest */
+	assert_int_equal(sources_view(&f.sources, 0, 5, 3000, &v), 0);
+	assert_true(v.has_other);
+	assert_int_equal(v.shown, 0);
+	assert_int_equal(v.other.total_ns, 3000);
+	assert_int_equal(sources_view_share(&v, 0), 10000);
+	sources_view_free(&v);
 	fixture_free(&f);
 }
 
@@ -403,6 +486,7 @@ int main(void)
 		cmocka_unit_test(test_triggers),
 		cmocka_unit_test(test_render_golden),
 		cmocka_unit_test(test_reports),
+		cmocka_unit_test(test_timerlat_share),
 	};
 
 	return RUN_SUITE("sources", tests);
