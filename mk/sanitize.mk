@@ -98,19 +98,22 @@ unit-valgrind: $(UNIT_BINS)
 
 # Fault tests in the VM (tests/fault/), on FAULT_KERNEL (7.2-rt: it has
 # timerlat_fd, so timerlat measures with rtla's user-space threads): make
-# fault runs 50 signal runs per tool (FAULT_ROUNDS) and 50 SIGKILLs of a
-# user-space thread per timerlat tool (FAULT_USER_ROUNDS), make fault-ci
-# 2 and 2, each with the two-runs, records, read-only tracefs and full
-# file system cases.
+# fault runs 50 signal runs per tool (FAULT_ROUNDS), 50 SIGKILLs of a
+# user-space thread per timerlat tool (FAULT_USER_ROUNDS) and 12 runs
+# with --deepest-idle-state 0 --dma-latency 0 ended by SIGKILL or SIGTERM
+# (FAULT_IDLE_ROUNDS; the VM has cpuidle states: vm-run --cpuidle),
+# make fault-ci 2, 2 and 2, each with the two-runs, records, read-only
+# tracefs and full file system cases.
 FAULT_KERNEL	?= 7.2-rt
 FAULT_ROUNDS	?= 50
 FAULT_USER_ROUNDS ?= 50
+FAULT_IDLE_ROUNDS ?= 12
 FAULT_CI_ROUNDS	?= 2
 
 fault: $(BUILD)/rtla
-	tests/fault/run --kernel $(FAULT_KERNEL) $(FAULT_ROUNDS) $(FAULT_USER_ROUNDS)
+	tests/fault/run --kernel $(FAULT_KERNEL) $(FAULT_ROUNDS) $(FAULT_USER_ROUNDS) $(FAULT_IDLE_ROUNDS)
 
 fault-ci: $(BUILD)/rtla
-	tests/fault/run --kernel $(FAULT_KERNEL) $(FAULT_CI_ROUNDS) $(FAULT_CI_ROUNDS)
+	tests/fault/run --kernel $(FAULT_KERNEL) $(FAULT_CI_ROUNDS) $(FAULT_CI_ROUNDS) $(FAULT_CI_ROUNDS)
 
 .PHONY: fault fault-ci

@@ -51,6 +51,10 @@ state_dump() {
 		[ -f "$f" ] && echo "${f#$TR/}: $(tr '\n' ' ' <"$f")"
 	done
 	echo "instances: $(ls "$TR/instances" | tr '\n' ' ')"
+	# idle states (none without cpuidle: vm-run --cpuidle gives some)
+	for f in /sys/devices/system/cpu/cpu[0-9]*/cpuidle/state*/disable; do
+		[ -f "$f" ] && echo "${f#/sys/devices/system/cpu/}: $(cat "$f")"
+	done
 }
 
 # --- running ---------------------------------------------------------
@@ -260,6 +264,17 @@ chk_oneline() {
 
 	[ "$n" -eq 1 ] || echo "$n lines on stderr, expected 1"
 	grep -Eiq -- "$1" "$OUT.err" || echo "stderr does not name the problem (/$1/)"
+}
+
+# --deepest-idle-state: without cpuidle states, one line on stderr that
+# says so (/$1/); with them (vm-run --cpuidle) nothing on stderr, the
+# states' disable files back as they were is the restored check's.
+chk_idle() {
+	if [ -e /sys/devices/system/cpu/cpu0/cpuidle/state1/disable ]; then
+		[ ! -s "$OUT.err" ] || echo "stderr: $(head -n 1 "$OUT.err")"
+	else
+		chk_oneline "$1"
+	fi
 }
 
 # --no-header: no "#" line and no column titles; bucket rows first.

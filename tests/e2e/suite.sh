@@ -60,7 +60,7 @@ warm    ; timerlat hist ; ~rc=0 ~counts=0,1 ~restored ; --warm-up 1 -p 2000 -d 2
 warm    ; osnoise top   ; ~rc=0 ~counts=0,1 ~restored ; -q --warm-up 1 -d 2s
 bufsz   ; timerlat top  ; ~rc=0 ~counts=0,1 ~restored ; -q --trace-buffer-size 1024 -t t4.txt -p 2000 -d 2s
 align   ; timerlat top  ; ~rcif=ALIGN:0:1 ~restored ; -q -A 10 -p 2000 -d 2s
-idle    ; timerlat top  ; rc=0 counts=0,1 ~oneline=idle ~restored ; -q --deepest-idle-state 0 -d 1s
+idle    ; timerlat top  ; rc=0 counts=0,1 ~idle=idle ~restored ; -q --deepest-idle-state 0 -d 1s
 cgroup  ; timerlat top  ; ~rcif=FD:0:1 ~cgempty ~restored ; -q -C rtla-e2e -d 2s
 nocg    ; timerlat hist ; rc=0 noheader ~oneline=cgroup ~restored ; -C --no-header -d 1s
 cgroupk ; timerlat top  ; ~rcif=FD:0:1 ~cgempty ~restored ; -q -k -C rtla-e2e -d 2s

@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: GPL-2.0
 # Fault tests, run inside the VM (tests/fault/run puts them there, with
 # tests/e2e/tap.sh as /root/tap.sh):
-#   sh /vm-script SIGNAL_RUNS_PER_TOOL [USER_KILL_RUNS]
+#   sh /vm-script SIGNAL_RUNS_PER_TOOL [USER_KILL_RUNS [IDLE_RUNS]]
 # A signal before rtla set its handlers (during exec) ends it by the
 # signal, before it changed anything: that exit status is accepted, the
 # state is checked all the same.
@@ -18,6 +18,8 @@
 T=/sys/kernel/tracing
 N=${1:-3}
 U=${2:-$N}
+I=${3:-2}
+C=/sys/devices/system/cpu
 TOOLS="timerlat_top timerlat_hist osnoise_top osnoise_hist hwnoise"
 SIGNALS="INT TERM HUP QUIT USR1 ALRM KILL"
 KNOBS="osnoise/cpus osnoise/period_us osnoise/runtime_us
@@ -31,13 +33,27 @@ snap() {
 		[ -e $T/$f ] && echo "$f=$(tr '\n' ' ' <$T/$f)"
 	done
 	echo "instances=$(ls $T/instances | tr '\n' ' ')"
+	idle_snap
 }
+
+# Every CPU's idle states, disabled or not (none without cpuidle; the
+# VM has them: tests/fault/run boots with scripts/vm-run --cpuidle).
+idle_snap() {
+	local f
+
+	for f in $C/cpu[0-9]*/cpuidle/state*/disable; do
+		[ -e $f ] && echo "${f#$C/}=$(cat $f)"
+	done
+}
+
+# The PM QoS CPU latency limit in effect (2000000000: nobody holds one).
+dma_now() { od -An -td4 /dev/cpu_dma_latency | tr -d ' '; }
 
 report() {	# report OK? CASE DETAILS
 	if [ "$1" = 0 ]; then
 		tap_check "$2${3:+ $3}"
 	else
-		tap_check "$2" "$3"
+		tap_check "$2" "${3:-failed}"
 	fi
 }
 
@@ -70,6 +86,8 @@ echo 600000 >$T/osnoise/runtime_us
 echo 700000 >$T/osnoise/period_us
 echo 1100 >$T/osnoise/timerlat_period_us
 echo 3 >$T/tracing_thresh
+# an idle state disabled before rtla, which rtla must leave disabled
+[ ! -e $C/cpu1/cpuidle/state2/disable ] || echo 1 >$C/cpu1/cpuidle/state2/disable
 snap >/tmp/base
 
 signal_case() {	# TOOL SIGNAL
@@ -187,6 +205,75 @@ wait_tracer() {
 		usleep 250000
 	done
 }
+
+# --deepest-idle-state 0 and --dma-latency 0, the run ended mid-run by
+# SIGKILL or SIGTERM.  While it measures, every idle state deeper than
+# POLL is disabled on its CPUs and the PM QoS limit is 0.  SIGTERM: all
+# back at once.  SIGKILL: the idle states stay disabled (the case is
+# real), the QoS request dies with rtla's descriptor, the instance is
+# left; the next run (without those options) puts the states back from
+# the state record, says so and removes the instance.  Each check is
+# its own line.  Idle cases alternate the two tools and the signals:
+# timerlat hist KILL, timerlat top TERM, timerlat top KILL, hist TERM.
+idle_case() {	# TOOL SIGNAL
+	local tool=$1 sig=$2 delay rc rc2 said dma_run dma_end want
+	delay=$((RANDOM % 1000))
+	rtla $(args $tool | sed 's/-c 0/-c 0-1/; s/-d 4s/-d 60s/') \
+		--deepest-idle-state 0 --dma-latency 0 >/tmp/out 2>&1 &
+	pid=$!
+	wait_tracer
+	usleep $((delay * 1000))
+	idle_snap >/tmp/idle-run
+	dma_run=$(dma_now)
+	kill -$sig $pid
+	wait $pid
+	rc=$?
+	idle_snap >/tmp/idle-end
+	dma_end=$(dma_now)
+	# while it ran: states 1 and deeper of CPUs 0-1 disabled, QoS 0
+	sed 's/\(cpu[01]\/cpuidle\/state[1-9][0-9]*\/disable\)=0/\1=1/' \
+		/tmp/base | grep cpuidle >/tmp/idle-want
+	cmp -s /tmp/idle-want /tmp/idle-run && [ "$dma_run" = 0 ]
+	report $? "$tool-idle-$sig-held" "at ${delay}ms: dma=$dma_run $(grep -c '=1$' /tmp/idle-run) states disabled: $(grep '=1$' /tmp/idle-run | tr '\n' ' ')"
+	# the QoS limit is back as soon as rtla is gone
+	[ "$dma_end" = 2000000000 ]
+	report $? "$tool-idle-$sig-dma" "rc=$rc dma=$dma_end"
+	if [ $sig = KILL ]; then
+		cmp -s /tmp/idle-want /tmp/idle-end && [ $rc = 137 ]
+		report $? "$tool-idle-KILL-left" "rc=$rc $(grep -c '=1$' /tmp/idle-end) states still disabled"
+		rtla timerlat hist -d 1s -c 0 -p 400 -E 50 >/tmp/out 2>&1
+		rc2=$?
+		said=$(grep -c 'restored the settings' /tmp/out)
+		idle_snap >/tmp/idle-end
+		grep cpuidle /tmp/base | cmp -s - /tmp/idle-end && [ $rc2 = 0 ] && [ $said -ge 1 ]
+		report $? "$tool-idle-KILL-restored" "next run rc=$rc2 said=$said: $(diff /tmp/idle-end /tmp/base | grep '^[<>]' | tr '\n' ' ')$(grep rtla /tmp/out | head -2)"
+	else
+		grep cpuidle /tmp/base | cmp -s - /tmp/idle-end && [ $rc = 143 ]
+		report $? "$tool-idle-TERM-restored" "rc=$rc $(diff /tmp/idle-end /tmp/base | grep '^[<>]' | tr '\n' ' ')"
+	fi
+	same_as_baseline "$tool idle $sig at ${delay}ms"
+	report $? "$tool-idle-$sig-after" ""
+	# a failed case must not fail the next ones: the states as before
+	grep cpuidle /tmp/base | while IFS== read -r f v; do
+		echo $v >$C/$f
+	done
+}
+
+if ls $C/cpu0/cpuidle/state1/disable >/dev/null 2>&1; then
+	i=0
+	for round in $(seq $I); do
+		case $((i % 4)) in
+		0) idle_case timerlat_hist KILL ;;
+		1) idle_case timerlat_top TERM ;;
+		2) idle_case timerlat_top KILL ;;
+		3) idle_case timerlat_hist TERM ;;
+		esac
+		i=$((i + 1))
+	done
+elif [ $I -gt 0 ]; then
+	# tests/fault/run boots with cpuidle states: their absence is a failure
+	report 1 idle-states "no $C/cpu0/cpuidle/state1 on $(uname -r): cases not run"
+fi
 
 # Two runs at once: the second is refused as busy and changes nothing.
 rtla timerlat top -q -d 6s -c 0 -p 400 >/tmp/out-a 2>&1 &
