@@ -21,6 +21,9 @@
 #                                against rtla 7.2's timerlat hist -k -p 1000,
 #                                BENCH_MON_SECONDS (60) each, alternated:
 #                                CPU time, slowest scrape, lost
+#   make bench-monitor-tracefs   (by hand) the same monitor, ours alone, on
+#                                its tracefs path at 2 and 16 vCPUs: 0 lost,
+#                                CPU per sample (us_per_sample)
 #   make install-monitor         the systemd unit, its options file and
 #                                the Prometheus rules (part of make install)
 
@@ -50,7 +53,7 @@ check-monitor-prometheus: $(BUILD)/rtla
 	tests/monitor/prometheus-vm --kernel $(PROM_KERNEL) 60
 
 .PHONY: check-metrics check-prometheus-rules check-systemd check-monitor \
-	check-monitor-prometheus soak-monitor bench-monitor
+	check-monitor-prometheus soak-monitor bench-monitor bench-monitor-tracefs
 
 SOAK_KERNEL	?= 7.2-rt
 SOAK_SECONDS	?= 3600
@@ -93,3 +96,9 @@ uninstall-monitor:
 	rmdir '$(DESTDIR)$(rulesdir)' '$(DESTDIR)$(datadir)/rtla' 2>/dev/null || true
 
 .PHONY: install-monitor uninstall-monitor
+
+bench-monitor-tracefs: $(BUILD)/rtla
+	set -e; for n in 2 16; do \
+		tests/bench/rss --kernel 7.2-rt --smp $$n --seconds $(BENCH_MON_SECONDS) \
+			--scrape 5 --warmup 10 --collector tracefs -- timerlat monitor -k -p 1000; \
+	done

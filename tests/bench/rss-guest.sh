@@ -7,7 +7,7 @@
 # every later reading must be at most --rss-bound kB (1024) above it.
 #
 #   sh /vm-script [--scrape S] [--warmup S] [--rss-bound KB]
-#                 [--ref "ARGS"] [--rounds N] SECONDS ARGS...
+#                 [--ref "ARGS"] [--rounds N] [--collector C] SECONDS ARGS...
 # ARGS: our rtla's arguments.  Without --scrape, rtla ends itself (-d).
 # With --scrape (a monitor: ARGS get --listen 9117 --json), /metrics is
 # scraped every S s, VmRSS read at each scrape, and rtla stopped by
@@ -20,9 +20,10 @@
 #          scrapes=N answered=N max_scrape_ms=N lost=N rss_kb=N
 # ticks: utime+stime of the whole process (every thread: /proc/PID/stat)
 # read just before the signal, in 1/100 s; cpu_pct: ticks as % of one
-# CPU over the run, divided by the CPUs measured.
+# CPU over the run, divided by the CPUs measured.  --collector C: ours
+# with RTLA_COLLECTOR=C (tracefs: the path that reads every record).
 . /root/tap.sh
-scrape= warm=10 bound=1024 ref= rounds=1
+scrape= warm=10 bound=1024 ref= rounds=1 collector=
 while [ $# -gt 0 ]; do
 	case $1 in
 	--scrape) scrape=$2; shift 2 ;;
@@ -30,6 +31,7 @@ while [ $# -gt 0 ]; do
 	--rss-bound) bound=$2; shift 2 ;;
 	--ref) ref=$2; shift 2 ;;
 	--rounds) rounds=$2; shift 2 ;;
+	--collector) collector=$2; shift 2 ;;
 	*) break ;;
 	esac
 done
@@ -98,17 +100,22 @@ ours() {
 	rm -f /tmp/rss.json /tmp/rss.prom
 	if [ -n "$scrape" ]; then
 		stop=TERM
-		/usr/bin/rtla "$@" --listen 9117 --json /tmp/rss.json \
+		env ${collector:+RTLA_COLLECTOR=$collector} /usr/bin/rtla "$@" --listen 9117 --json /tmp/rss.json \
 			>/tmp/rss.out 2>/tmp/rss.err </dev/null &
 	else
 		stop=
-		/usr/bin/rtla "$@" -d ${secs}s >/tmp/rss.out 2>/tmp/rss.err </dev/null &
+		env ${collector:+RTLA_COLLECTOR=$collector} /usr/bin/rtla "$@" -d ${secs}s >/tmp/rss.out 2>/tmp/rss.err </dev/null &
 	fi
 	watch $!
 	grep -m 3 -i lost /tmp/rss.err | diag
+	used=$(sed -n 's/.*collector="\([a-z-]*\)".*/\1/p' /tmp/rss.prom 2>/dev/null | head -n 1)
+	# every CPU's samples, from the report's "all" block
+	samples=$(tr -d ' \n' </tmp/rss.json 2>/dev/null | sed 's/.*"all"://' |
+		grep -o '"\(irq\|thread\|user\)":{"count":[0-9]*' |
+		sed 's/.*://' | awk '{ s += $1 } END { print s + 0 }')
 	jlost=$(tr -d ' \n' </tmp/rss.json 2>/dev/null | grep -o '"lost_events":[0-9]*' |
 		awk -F: '{ s += $2; n++ } END { print n ? s : "none" }')
-	echo "# RSS start_kb=${start:-0} end_kb=${last:-0} max_kb=${max:-0} growth_kb=$((${max:-0} - ${start:-0})) seconds=$secs warmup_s=$warm${scrape:+ scrape_s=$scrape scrapes=$scrapes answered=$answered max_scrape_ms=$slowest lost_json=$jlost lost_metrics=${mlost:-none}}${ticks:+ cpu_ticks=$ticks cpu_pct_per_cpu=$(pct)}"
+	echo "# RSS start_kb=${start:-0} end_kb=${last:-0} max_kb=${max:-0} growth_kb=$((${max:-0} - ${start:-0})) seconds=$secs warmup_s=$warm${scrape:+ scrape_s=$scrape scrapes=$scrapes answered=$answered max_scrape_ms=$slowest lost_json=$jlost lost_metrics=${mlost:-none} samples=$samples collector=${used:-none}}${ticks:+ cpu_ticks=$ticks cpu_pct_per_cpu=$(pct)${scrape:+ us_per_sample=$(awk -v t=$ticks -v n=$samples 'BEGIN { printf "%.3f", n ? t * 1e4 / n : 0 }')}}"
 	tap_check "rtla exited with 0" \
 		"$([ $status = 0 ] || { echo "status $status"; tail -n 5 /tmp/rss.err; })"
 	tap_check "rtla ran past the ${warm}-s warm-up" "$([ -n "$start" ] || echo "it ended before")"
