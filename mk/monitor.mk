@@ -11,6 +11,19 @@
 #   make check-monitor-prometheus  (by hand) a real Prometheus scrapes the
 #                                monitor in the VM for 60 s (7.2-rt;
 #                                PROM_KERNEL=6.1-rt or 6.12-rt for others)
+#   make soak-monitor            (by hand, SOAK_SECONDS=3600) timerlat monitor
+#                                -p 1000 on 8 vCPUs of SOAK_KERNEL (7.2-rt),
+#                                scraped every 5 s: RSS flat within 1 MiB
+#                                after a 60-s warm-up, every scrape
+#                                answered, 0 lost (tests/bench/rss)
+#   make bench-monitor           (by hand) in one boot of 7.2-rt, 8 vCPUs:
+#                                our monitor -k -p 1000 scraped every 5 s
+#                                against rtla 7.2's timerlat hist -k -p 1000,
+#                                BENCH_MON_SECONDS (60) each, alternated:
+#                                CPU time, slowest scrape, lost
+#   make bench-monitor-tracefs   (by hand) the same monitor, ours alone, on
+#                                its tracefs path at 2 and 16 vCPUs: 0 lost,
+#                                CPU per sample (us_per_sample)
 #   make install-monitor         the systemd unit, its options file and
 #                                the Prometheus rules (part of make install)
 
@@ -40,7 +53,20 @@ check-monitor-prometheus: $(BUILD)/rtla
 	tests/monitor/prometheus-vm --kernel $(PROM_KERNEL) 60
 
 .PHONY: check-metrics check-prometheus-rules check-systemd check-monitor \
-	check-monitor-prometheus
+	check-monitor-prometheus soak-monitor bench-monitor bench-monitor-tracefs
+
+SOAK_KERNEL	?= 7.2-rt
+SOAK_SECONDS	?= 3600
+soak-monitor: $(BUILD)/rtla
+	tests/bench/rss --kernel $(SOAK_KERNEL) --smp 8 --seconds $(SOAK_SECONDS) \
+		--scrape 5 --warmup 60 -- timerlat monitor -p 1000
+
+BENCH_MON_SECONDS ?= 60
+BENCH_MON_ROUNDS ?= 1
+bench-monitor: $(BUILD)/rtla
+	tests/bench/rss --kernel 7.2-rt --smp 8 --seconds $(BENCH_MON_SECONDS) \
+		--rounds $(BENCH_MON_ROUNDS) --scrape 5 --warmup 10 \
+		--ref "timerlat hist -k -p 1000" -- timerlat monitor -k -p 1000
 
 # Where make install puts the unit, its options and the rules.  The unit
 # goes beside the system's own for prefix=/usr (Debian 12: /lib), under
@@ -70,3 +96,9 @@ uninstall-monitor:
 	rmdir '$(DESTDIR)$(rulesdir)' '$(DESTDIR)$(datadir)/rtla' 2>/dev/null || true
 
 .PHONY: install-monitor uninstall-monitor
+
+bench-monitor-tracefs: $(BUILD)/rtla
+	set -e; for n in 2 16; do \
+		tests/bench/rss --kernel 7.2-rt --smp $$n --seconds $(BENCH_MON_SECONDS) \
+			--scrape 5 --warmup 10 --collector tracefs -- timerlat monitor -k -p 1000; \
+	done

@@ -285,8 +285,9 @@ monitor_next_textfile() {
 # monitor_run NAME ARGS: rtla timerlat monitor ARGS (with --listen 9117,
 # --json mon.json and --textfile mon.prom) in $WORK, /metrics scraped
 # three times 4 s apart once it answers (the third in OpenMetrics), then
-# SIGTERM.  Sets OUT, RC, C1 C2 C3 (the scrapes' _count sums), TOTAL (the
-# --json's).
+# SIGTERM.  Sets OUT, RC, C1 C2 C3 (the scrapes' _count sums), R1 R2 R3
+# (rtla's VmRSS in kB after each), RB (the one the last must stay within
+# 1 MiB of), TOTAL (the --json's).
 monitor_run() {
 	local name=$1 pid killer i
 
@@ -321,10 +322,16 @@ monitor_run() {
 	sleep 4
 	MON_SAVE=$OUT.scrape1
 	C1=$(monitor_scrape)
+	R1=$(monitor_rss $pid)
 	${MON_DURING:-}
 	sleep 4
 	MON_SAVE=$OUT.scrape2
 	C2=$(monitor_scrape)
+	R2=$(monitor_rss $pid)
+	# RSS flat from here: from the first scrape, or, when MON_DURING
+	# abused the server, from its peak (slowclients' max: the second)
+	RB=$R1
+	[ -z "${MON_DURING:-}" ] || RB=$R2
 	sleep 4
 	# what MON_DURING left running ends first
 	[ -z "${MON_BG:-}" ] || wait $MON_BG
@@ -332,6 +339,7 @@ monitor_run() {
 	WGET_ARGS="--header Accept:application/openmetrics-text;version=1.0.0"
 	MON_SAVE=$OUT.scrape3
 	C3=$(monitor_scrape)
+	R3=$(monitor_rss $pid)
 	kill -TERM $pid 2>/dev/null
 	wait $pid
 	RC=$?
@@ -383,9 +391,13 @@ monitor_abuse_checks() {
 
 # What every monitor run must show: exit 0 after SIGTERM, scraped counts
 # growing and at most the final --json's (by no more than 8 s of
-# samples), an OpenMetrics scrape, nothing on stdout.
+# samples), an OpenMetrics scrape, nothing on stdout, and the RSS flat
+# (make soak-monitor's check, CI's sample of it: 8 s here, not 60): the
+# last scrape's VmRSS at most 1 MiB above RB's.
 monitor_checks() {
 	[ "$RC" = 0 ] || echo "exit status $RC after SIGTERM"
+	[ "$RB" -gt 0 ] && [ "$R3" -gt 0 ] && [ $((R3 - RB)) -le 1024 ] ||
+		echo "rtla's VmRSS $R1, $R2, $R3 kB at the three scrapes: grown by more than 1 MiB since $RB kB"
 	[ "$C1" -gt 0 ] && [ "$C2" -gt "$C1" ] && [ "$C3" -gt "$C2" ] ||
 		echo "scraped counts not growing: $C1, $C2, $C3"
 	[ "$C3" -le "$TOTAL" ] && [ $((TOTAL - C3)) -le $((2 * (C3 - C2))) ] ||
@@ -393,6 +405,11 @@ monitor_checks() {
 	[ -n "$MON_NONET" ] || tail -n 1 "$OUT.scrape3" | grep -qx '# EOF' ||
 		echo "an OpenMetrics scrape without '# EOF'"
 	[ ! -s "$OUT.out" ] || echo "stdout not empty: $(head -c 200 "$OUT.out")"
+}
+
+# VmRSS of process $1 in kB (0 when gone)
+monitor_rss() {
+	cat /proc/$1/status 2>/dev/null | awk '/^VmRSS/ { r = $2 } END { print r + 0 }'
 }
 
 # The value of metric $1 (a whole line's name and labels) in file $2.
@@ -421,7 +438,7 @@ monitor_case() {
 	lines=$(grep -c . mon.jsonl 2>/dev/null)
 	[ -e "$TR/events/osnoise/timerlat_sample" ] && want=bpf
 	collector=$(sed -n 's/.*collector="\([a-z-]*\)".*/\1/p' "$OUT.scrape1" 2>/dev/null)
-	echo "# monitor: scraped _count $C1, $C2, $C3; --json $TOTAL; $lines windows recorded; collector $collector"
+	echo "# monitor: scraped _count $C1, $C2, $C3; --json $TOTAL; $lines windows recorded; collector $collector; rtla's VmRSS $R1, $R2, $R3 kB"
 	: >"$OUT.abuse"
 	[ -n "$MON_NONET" ] || monitor_abuse_checks >"$OUT.abuse"
 	grep '^#' "$OUT.abuse"
@@ -466,7 +483,7 @@ monitor_hits_case() {
 	analysed=$(grep -c '^## CPU [0-9]* hit stop tracing, analyzing it ##$' "$OUT.err")
 	unmeasured=$(monitor_value rtla_unmeasured_seconds_total mon.prom)
 	calls=$(tr -d ' \n' <mapdump.txt 2>/dev/null | sed -n 's/.*"key":0,"value":\([0-9]*\).*/\1/p')
-	echo "# monitor -T 1: scraped _count $C1, $C2, $C3; --json $TOTAL; $hits hits, $logged logged, $analysed analyses; ${unmeasured}s unmeasured${bpf:+; the BPF action called ${calls:-no} times by the last dump}"
+	echo "# monitor -T 1: scraped _count $C1, $C2, $C3; --json $TOTAL; $hits hits, $logged logged, $analysed analyses; ${unmeasured}s unmeasured; rtla's VmRSS $R1, $R2, $R3 kB${bpf:+; the BPF action called ${calls:-no} times by the last dump}"
 	err=$(monitor_checks
 	[ "${hits:-0}" -ge 2 ] || echo "$hits threshold hits counted, not at least 2"
 	[ "$logged" = "$hits" ] || echo "$logged hits logged, $hits counted"
