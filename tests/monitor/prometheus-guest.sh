@@ -6,24 +6,15 @@
 # SIGTERM; Prometheus' HTTP API against the final --json: the summed
 # _count at most the JSON's, by no more than 5 s of samples, and
 # histogram_quantile(0.99) per context in the --buckets bucket that holds
-# the JSON's p99.  TAP on stdout.
+# the JSON's p99.  TAP on stdout (tests/e2e/tap.sh, shipped as /root/tap.sh).
 #
 #   sh /vm-script [SECONDS]
 set -u
 secs=${1:-60}
 api=http://127.0.0.1:9090/api/v1/query?query=
-n=0 failed=0
+. /root/tap.sh
 
-check() {
-	n=$((n + 1))
-	if [ -z "$2" ]; then
-		echo "ok $n - $1"
-	else
-		echo "not ok $n - $1"
-		printf '%s\n' "$2" | sed 's/^/# /'
-		failed=$((failed + 1))
-	fi
-}
+check() { tap_check "$1" "$2"; }
 
 # The value of an instant query's first result (URL-encoded $1).
 query() {
@@ -104,5 +95,4 @@ for pair in "irq $q_irq" "$ctx $q_thr"; do
 			print "quantile " q * 1e6 " us in (" lo ", " hi "], p99 " p " us"
 	}')"
 done
-echo "1..$n"
-[ $failed -eq 0 ]
+tap_done
