@@ -532,7 +532,10 @@ monitor_cases() {
 # loaded host makes up to half the noise and more (68-76 % of it seen in
 # osnoise top, 36 % in one osnoise hist on 7.2-rt): at least a quarter
 # of it here, and never more than 5 % over it (osnoise top's last,
-# partial period is in the sources, not in its noise).
+# partial period is in the sources, not in its noise; osnoise hist's sum
+# is of its 1-us buckets' lower bounds, so up to 1 us a sample is added
+# to it first: 2.724 s of sources against a sum of 2.588 s over 1 M
+# samples failed the bare 5 % on 7.2-rt).
 #
 # timerlat: rtla-noisy above the timerlat thread on CPU 1, busy 3 ms
 # every 10 ms (busy 1 ms, only part of it inside the thread's windows,
@@ -559,7 +562,7 @@ noisy_stop() {
 
 # $1: the case id, $2: the tool, the rest its arguments.
 sources_case() {
-	local id=$1 tool=$2 pid err noise total shares first want avg
+	local id=$1 tool=$2 pid err noise total shares first want avg slack=
 	local tracer=${2%% *}
 	shift 2
 
@@ -578,6 +581,10 @@ sources_case() {
 		noise=$(grep -o '"periods":{"periods":[0-9]*,"runtime":[0-9]*,"noise":[0-9]*' "$id.flat" | sed -n '1s/.*://p')
 	else
 		noise=$(grep -o '"noise":{"count":[0-9]*,"min":[0-9]*,"max":[0-9]*,"avg":[0-9.e+-]*,"sum":[0-9]*' "$id.flat" | sed -n '1s/.*://p')
+		# the histogram's sum is of its 1-us buckets' lower bounds:
+		# up to 1 us a sample under the noise (1 M hardware gaps in
+		# 3 s under TCG), while the sources' durations are exact
+		slack=$(grep -o '"noise":{"count":[0-9]*' "$id.flat" | sed -n '1s/.*://p')
 	fi
 	total=$(grep -o '"sources":{"total_ns":[0-9]*' "$id.flat" | sed 's/.*://')
 	shares=$(grep -o '"\(rest_\)\{0,1\}share_percent":[0-9.]*' "$id.flat" | sed 's/.*://' |
@@ -604,9 +611,9 @@ sources_case() {
 		[ "$(grep -o '"kind":"thread","source":"[^"]*"' "$id.flat" | head -n 1)" = "\"kind\":\"thread\",\"source\":\"$want\"" ] ||
 			echo "CPU 1's first thread in JSON is not $want"
 	else
-		awk -v t="${total:-0}" -v n="${noise:-0}" \
-			'BEGIN { exit !(n > 0 && t / 1000 >= n * 0.25 && t / 1000 <= n * 1.05) }' ||
-			echo "sources' total $total ns against the tracer's noise $noise us"
+		awk -v t="${total:-0}" -v n="${noise:-0}" -v s="${slack:-0}" \
+			'BEGIN { exit !(n > 0 && t / 1000 >= n * 0.25 && t / 1000 <= (n + s) * 1.05) }' ||
+			echo "sources' total $total ns against the tracer's noise $noise us (+ ${slack:-0} us of buckets' rounding)"
 		# its runs' average, the longest left out (a host stall
 		# under TCG made one 58 ms)
 		avg=$(grep -o "\"kind\":\"thread\",\"source\":\"$want\",\"count\":[0-9]*,\"total_ns\":[0-9]*,\"max_ns\":[0-9]*" "$id.flat" |
