@@ -523,8 +523,10 @@ monitor_cases() {
 # --sources (ours alone: the reference has none).  rtla-noisy
 # (tests/helpers/noisy.c), pinned to CPU 1 and SCHED_FIFO 96 above the
 # tracer's thread, busy 1 ms every 10 ms, must be the first thread among
-# CPU 1's sources, each of its runs a noise of its busy time (an average
-# within 20 % of 1 ms), beside the tick (irq local_timer); the shares sum to
+# CPU 1's sources, each of its runs one noise of its busy time (an
+# average of 0.8-1.6 ms: 1.03-1.13 ms on a quiet host, 1.28 ms once with
+# a kernel build and another VM beside; two runs taken as one would be 2
+# ms, a run split in two 0.5), beside the tick (irq local_timer); the shares sum to
 # 100 %; the sources' total is the
 # tracer's noise but for the gaps' overhead (IRQ entry and exit, the
 # switches to and from a thread, the events' own recording) and, under
@@ -619,8 +621,8 @@ sources_case() {
 		avg=$(grep -o "\"kind\":\"thread\",\"source\":\"$want\",\"count\":[0-9]*,\"total_ns\":[0-9]*,\"max_ns\":[0-9]*" "$id.flat" |
 			sed -n '1s/.*"count":\([0-9]*\),"total_ns":\([0-9]*\),"max_ns":\([0-9]*\)$/\1 \2 \3/p' |
 			awk '$1 > 1 { printf "%d", ($2 - $3) / ($1 - 1) }')
-		awk -v a="${avg:-0}" 'BEGIN { exit !(a >= 800000 && a <= 1200000) }' ||
-			echo "$want's runs averaged ${avg:-no} ns (the longest left out), not 1 ms +- 20 %"
+		awk -v a="${avg:-0}" 'BEGIN { exit !(a >= 800000 && a <= 1600000) }' ||
+			echo "$want's runs averaged ${avg:-no} ns (the longest left out), not 0.8-1.6 ms"
 		grep -q '"kind":"irq","source":"local_timer"' "$id.flat" ||
 			echo "no irq local_timer (the tick) among CPU 1's sources"
 	fi
