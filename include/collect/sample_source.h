@@ -51,6 +51,14 @@ int sample_source_decode(struct sample_source *source, int event_id,
 int sample_source_decode_at(struct sample_source *source, int event_id,
 			    const void *data, int size, int cpu, uint64_t ts);
 
+/*
+ * The run has ended: timerlat samples of periods that had begun (their
+ * IRQ sample decoded) still count, no other.
+ */
+void sample_source_freeze(struct sample_source *source);
+/* Samples left out since, a debugging aid. */
+uint64_t sample_source_after_end(const struct sample_source *source);
+
 /* Records seen that were none of ours: a debugging aid. */
 uint64_t sample_source_ignored(const struct sample_source *source);
 

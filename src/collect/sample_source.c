@@ -51,6 +51,12 @@ struct sample_source {
 	struct noise_sources *sources;	/* NULL: no --sources */
 	bool threshold_samples;		/* sample_threshold is the tool's */
 	struct aa_layouts aal;
+	/* the run's end: sample_source_freeze() */
+	bool frozen;
+	uint64_t after_end;
+	/* per CPU, 1 + the seqnum of the last IRQ sample counted (0: none) */
+	uint64_t *irq_period;
+	int nr_irq_periods;
 };
 
 static const char *const timerlat_fields[] = {
@@ -192,7 +198,62 @@ void sample_source_set_aa(struct sample_source *source, struct aa *aa)
 
 void sample_source_free(struct sample_source *source)
 {
+	if (source)
+		free(source->irq_period);
 	free(source);
+}
+
+void sample_source_freeze(struct sample_source *source)
+{
+	source->frozen = true;
+}
+
+uint64_t sample_source_after_end(const struct sample_source *source)
+{
+	return source->after_end;
+}
+
+/* Grows once a CPU, never a record: a CPU it cannot keep is forgotten. */
+static void note_irq_period(struct sample_source *source, int cpu,
+			    uint64_t seqnum)
+{
+	uint64_t *grown;
+	int nr;
+
+	if (cpu < 0)
+		return;
+	if (cpu >= source->nr_irq_periods) {
+		nr = cpu < 64 ? 64 : 2 * cpu;
+		grown = realloc(source->irq_period, nr * sizeof(*grown));
+		if (!grown)
+			return;
+		memset(grown + source->nr_irq_periods, 0,
+		       (nr - source->nr_irq_periods) * sizeof(*grown));
+		source->irq_period = grown;
+		source->nr_irq_periods = nr;
+	}
+	source->irq_period[cpu] = seqnum + 1;
+}
+
+/*
+ * Whether a latency sample is one of the run's.  After the end no new
+ * period counts (the IRQs of user threads being stopped would, with
+ * no thread sample beside them), but the thread and return samples
+ * of a period whose IRQ sample was counted complete it.
+ */
+static bool in_run(struct sample_source *source, int cpu,
+		   enum sample_context context, uint64_t seqnum)
+{
+	if (!source->frozen) {
+		if (context == CTX_IRQ)
+			note_irq_period(source, cpu, seqnum);
+		return true;
+	}
+	if (context != CTX_IRQ && cpu >= 0 && cpu < source->nr_irq_periods &&
+	    seqnum < source->irq_period[cpu])
+		return true;
+	source->after_end++;
+	return false;
 }
 
 static uint64_t field(const struct sample_source *source, const void *data,
@@ -248,6 +309,7 @@ static int decode_latency(struct sample_source *source, const void *data,
 	const struct record_layout *l = &source->timerlat;
 	enum sample_context context =
 		kernel_context(false, field(source, data, l, TL_CONTEXT));
+	uint64_t seqnum = field(source, data, l, TL_SEQNUM);
 	int pid = -1;
 
 	if (context == NR_CONTEXTS) {
@@ -259,10 +321,11 @@ static int decode_latency(struct sample_source *source, const void *data,
 			pid = (int)tep_read_number(source->tep,
 				(const char *)data +
 				source->aal.timerlat_pid_offset, 4);
-		aa_sample(source->aa, cpu, ts, pid, context,
-			  field(source, data, l, TL_SEQNUM),
+		aa_sample(source->aa, cpu, ts, pid, context, seqnum,
 			  field(source, data, l, TL_LATENCY));
 	}
+	if (!in_run(source, cpu, context, seqnum))
+		return 0;
 	if (source->sink.sample)
 		source->sink.sample(source->sink.ctx, cpu, context,
 				    field(source, data, l, TL_LATENCY));

@@ -108,6 +108,15 @@ static void tracefs_drain(struct collector *c)
 			      strerror(errno));
 }
 
+/* What the buffers hold now is the run's; of what follows, less. */
+static void tracefs_freeze(struct collector *c)
+{
+	struct tracefs_backend *tb = to_tracefs(c);
+
+	tracefs_drain(c);
+	sample_source_freeze(tb->source);
+}
+
 static void tracefs_lost(struct collector *c)
 {
 	struct rtla_results *results = c->config.results;
@@ -117,8 +126,9 @@ static void tracefs_lost(struct collector *c)
 	for (cpu = 0; tb->reader && cpu < results->nr_cpus; cpu++)
 		results->cpu[cpu].lost_events =
 			reader_lost_events(c->config.instance, cpu);
-	collector_say(c, false, "%llu records were not samples",
-		      (unsigned long long)sample_source_ignored(tb->source));
+	collector_say(c, false, "%llu records were not samples, %llu samples came after the end",
+		      (unsigned long long)sample_source_ignored(tb->source),
+		      (unsigned long long)sample_source_after_end(tb->source));
 }
 
 static void tracefs_close(struct collector *c)
@@ -138,6 +148,7 @@ const struct collector_ops tracefs_backend_ops = {
 	.start = tracefs_start,
 	.interval_ns = tracefs_interval_ns,
 	.drain = tracefs_drain,
+	.freeze = tracefs_freeze,
 	.stopped = collector_instance_stopped,
 	.resume = collector_instance_resume,
 	.stop = collector_instance_stop,

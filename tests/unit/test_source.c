@@ -254,6 +254,64 @@ static void test_decode_aa_events(void **state)
 	tep_free(tep);
 }
 
+static int latency(struct sample_source *source, int id, int cpu,
+		   uint32_t seqnum, uint32_t context)
+{
+	unsigned char rec[64] = { 0 };
+
+	put32(rec, 12, seqnum);
+	put32(rec, 16, context);
+	put64(rec, 24, 1000 * seqnum + context);
+	return sample_source_decode(source, id, rec, sizeof(rec), cpu);
+}
+
+/*
+ * After the end, a period begun before it is completed (its thread and
+ * return samples), and nothing else counts: not a CPU's next IRQ, not
+ * a CPU with no IRQ sample before, not a CPU past those seen.
+ */
+static void test_freeze_completes_begun_periods(void **state)
+{
+	struct tep_handle *tep = tep_alloc();
+	struct sample_sink sink = { on_sample, on_period, NULL };
+	struct sample_source *source;
+	struct tep_event *timerlat;
+	struct seen seen = { 0 };
+
+	sink.ctx = &seen;
+	timerlat = load(tep, "formats/ftrace_timerlat.format", "ftrace");
+	source = sample_source_alloc(tep, &sink);
+	assert_non_null(source);
+
+	assert_int_equal(latency(source, timerlat->id, 1, 7, 0), 1);
+	assert_int_equal(latency(source, timerlat->id, 1, 7, 1), 1);
+	assert_int_equal(latency(source, timerlat->id, 1, 8, 0), 1);
+	assert_int_equal(latency(source, timerlat->id, 130, 3, 0), 1);
+	assert_int_equal(latency(source, timerlat->id, 0, 4, 1), 1);
+	assert_int_equal(seen.latencies, 5);
+	sample_source_freeze(source);
+
+	assert_int_equal(latency(source, timerlat->id, 1, 8, 1), 1);
+	assert_int_equal(seen.value, 8001);
+	assert_int_equal(latency(source, timerlat->id, 1, 8, 2), 1);
+	assert_int_equal(seen.context, CTX_USER);
+	assert_int_equal(latency(source, timerlat->id, 130, 3, 1), 1);
+	assert_int_equal(seen.cpu, 130);
+	assert_int_equal(seen.latencies, 8);
+
+	assert_int_equal(latency(source, timerlat->id, 1, 9, 0), 0);
+	assert_int_equal(latency(source, timerlat->id, 1, 9, 1), 0);
+	assert_int_equal(latency(source, timerlat->id, 0, 5, 1), 0);
+	assert_int_equal(latency(source, timerlat->id, 0, 4, 1), 0);
+	assert_int_equal(latency(source, timerlat->id, 131, 3, 1), 0);
+	assert_int_equal(latency(source, timerlat->id, 4000, 1, 1), 0);
+	assert_int_equal(seen.latencies, 8);
+	assert_int_equal(sample_source_after_end(source), 6);
+	assert_int_equal(sample_source_ignored(source), 0);
+	sample_source_free(source);
+	tep_free(tep);
+}
+
 static void test_kernel_without_events(void **state)
 {
 	struct tep_handle *tep = tep_alloc();
@@ -272,6 +330,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_decode_all_kinds),
 		cmocka_unit_test(test_decode_aa_events),
+		cmocka_unit_test(test_freeze_completes_begun_periods),
 		cmocka_unit_test(test_kernel_without_events),
 	};
 
