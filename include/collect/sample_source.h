@@ -53,7 +53,8 @@ int sample_source_decode_at(struct sample_source *source, int event_id,
 
 /*
  * The run has ended: timerlat samples of periods that had begun (their
- * IRQ sample decoded) still count, no other.
+ * IRQ sample decoded) still count, no other sample, osnoise period or
+ * source (auto-analysis still reads every record).
  */
 void sample_source_freeze(struct sample_source *source);
 /* Samples left out since, a debugging aid. */

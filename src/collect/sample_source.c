@@ -236,8 +236,9 @@ static void note_irq_period(struct sample_source *source, int cpu,
 }
 
 /*
- * Whether a latency sample is one of the run's.  After the end no new
- * period counts (the IRQs of user threads being stopped would, with
+ * Whether a latency sample is one of the run's.  After the end no
+ * osnoise period, noise sample or source counts, and no new timerlat
+ * period (the IRQs of user threads being stopped would, with
  * no thread sample beside them), but the thread and return samples
  * of a period whose IRQ sample was counted complete it.
  */
@@ -299,7 +300,9 @@ static void decode_period(struct sample_source *source, const void *data,
 		.thread = field(source, data, l, OS_THREAD),
 	};
 
-	if (source->sink.period)
+	if (source->frozen)
+		source->after_end++;
+	else if (source->sink.period)
 		source->sink.period(source->sink.ctx, cpu, &period);
 }
 
@@ -431,7 +434,7 @@ static int decode_noise(struct sample_source *source, int id,
 	if (source->aa)
 		aa_noise(source->aa, cpu, aa_kinds[r.kind], r.start,
 			 r.duration, r.name, r.len, r.id);
-	if (source->sources)
+	if (source->sources && !source->frozen)
 		sources_add(source->sources, cpu, r.kind, r.name,
 			    r.len > 0 ? r.len : 0, r.id, 1, r.duration,
 			    r.duration);
@@ -484,6 +487,10 @@ static void decode_threshold(struct sample_source *source, const void *data,
 	const struct record_layout *l = &source->threshold;
 	uint64_t duration = field(source, data, l, TH_DURATION);
 
+	if (source->frozen) {
+		source->after_end += source->threshold_samples;
+		return;
+	}
 	if (source->threshold_samples && source->sink.sample)
 		source->sink.sample(source->sink.ctx, cpu,
 				    kernel_context(true, 0), duration);

@@ -270,7 +270,7 @@ static int start_tracer(struct run *run, struct tracefs_instance *instance)
 }
 
 /*
- * Tools traced from the window (osnoise hist): the tracer starts with
+ * Tools traced from the window (osnoise top, hist, hwnoise): the tracer starts with
  * tracing off, as rtla starts it, and tracing goes on when the measured
  * window starts (run_measure()).  Linux 6.2+ makes an osnoise thread that finds tracing off skip its
  * first period: with tracing off, every thread skips it alike.  With

@@ -266,20 +266,25 @@ static int latency(struct sample_source *source, int id, int cpu,
 }
 
 /*
- * After the end, a period begun before it is completed (its thread and
- * return samples), and nothing else counts: not a CPU's next IRQ, not
- * a CPU with no IRQ sample before, not a CPU past those seen.
+ * After the end, a timerlat period begun before it is completed (its
+ * thread and return samples), and nothing else counts: not a CPU's next
+ * IRQ, not a CPU with no IRQ sample before, not a CPU past those seen,
+ * not an osnoise period or noise sample.
  */
 static void test_freeze_completes_begun_periods(void **state)
 {
 	struct tep_handle *tep = tep_alloc();
 	struct sample_sink sink = { on_sample, on_period, NULL };
+	struct tep_event *timerlat, *osnoise, *threshold;
 	struct sample_source *source;
-	struct tep_event *timerlat;
+	unsigned char rec[64];
 	struct seen seen = { 0 };
 
 	sink.ctx = &seen;
 	timerlat = load(tep, "formats/ftrace_timerlat.format", "ftrace");
+	osnoise = load(tep, "formats/ftrace_osnoise.format", "ftrace");
+	threshold = load(tep, "formats/osnoise_sample_threshold.format",
+			 "osnoise");
 	source = sample_source_alloc(tep, &sink);
 	assert_non_null(source);
 
@@ -307,6 +312,15 @@ static void test_freeze_completes_begun_periods(void **state)
 	assert_int_equal(latency(source, timerlat->id, 4000, 1, 1), 0);
 	assert_int_equal(seen.latencies, 8);
 	assert_int_equal(sample_source_after_end(source), 6);
+
+	/* osnoise's periods and noise samples: none after the end */
+	memset(rec, 0, sizeof(rec));
+	put64(rec, 24, 1000000);
+	assert_int_equal(sample_source_decode(source, osnoise->id, rec, sizeof(rec), 1), 1);
+	assert_int_equal(sample_source_decode(source, threshold->id, rec, sizeof(rec), 1), 1);
+	assert_int_equal(seen.periods, 0);
+	assert_int_equal(seen.noises, 0);
+	assert_int_equal(sample_source_after_end(source), 8);
 	assert_int_equal(sample_source_ignored(source), 0);
 	sample_source_free(source);
 	tep_free(tep);
