@@ -101,6 +101,22 @@ int sources_view(const struct noise_sources *s, int cpu, unsigned int n,
 		 uint64_t whole_ns, struct sources_view *view);
 void sources_view_free(struct sources_view *view);
 
+/*
+ * A CPU's "other" as a counter that never decreases.  A change of the top
+ * N cannot lower a view's other (a source enters with more than the one
+ * it replaces), but the rest can: the sources count noise as it happens,
+ * the whole only once a period ends (osnoise), or the two are read at
+ * different times (the kernel's counts).  The counter keeps the highest
+ * other seen, so that a scraper never takes a dip for a reset.
+ */
+struct other_counter {
+	uint64_t value;
+};
+
+/* @other_ns, the view's other now: the counter's new value. */
+uint64_t other_counter_update(struct other_counter *counter,
+			      uint64_t other_ns);
+
 /* @part of @whole in hundredths of a percent (10000: 100 %), rounded. */
 uint64_t sources_share(uint64_t part, uint64_t whole);
 /*

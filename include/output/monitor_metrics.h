@@ -7,6 +7,7 @@
 
 #include "model/buckets.h"
 #include "model/results.h"
+#include "model/sources.h"
 #include "model/tracer.h"
 #include "model/windows.h"
 #include "output/prom.h"
@@ -23,6 +24,8 @@ struct monitor_metrics {
 	const char *kernel_release;
 	uint64_t threshold_hits;
 	uint64_t unmeasured_ns;		/* handling hits, not measuring */
+	/* --sources: each CPU's other series, which never decreases */
+	struct other_counter *other;
 };
 
 /*

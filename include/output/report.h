@@ -39,10 +39,14 @@ int report_write_openmetrics(const struct run_report *report, FILE *out);
 /*
  * --sources' series, @name_total{cpu,kind,source}: each shown CPU's top N
  * and other (bounded however many sources come and go); the family's
- * HELP text.  Shared by --openmetrics and the monitor's exposition.
+ * HELP text.  Shared by --openmetrics and the monitor's exposition, whose
+ * @other (one a CPU; NULL: the view's own) keeps other from decreasing
+ * between scrapes.
  */
+struct other_counter;
 void metrics_write_sources(FILE *out, const char *name,
-			   const struct rtla_results *results);
+			   const struct rtla_results *results,
+			   struct other_counter *other);
 const char *metrics_sources_help(const struct rtla_results *results);
 int report_write_junit(const struct run_report *report, FILE *out);
 

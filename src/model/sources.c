@@ -211,6 +211,14 @@ rest:
 	return 0;
 }
 
+uint64_t other_counter_update(struct other_counter *counter,
+			      uint64_t other_ns)
+{
+	if (other_ns > counter->value)
+		counter->value = other_ns;
+	return counter->value;
+}
+
 void sources_view_free(struct sources_view *view)
 {
 	free(view->rank);

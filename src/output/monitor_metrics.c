@@ -116,7 +116,7 @@ int monitor_metrics_write(const struct monitor_metrics *m,
 		snprintf(name, sizeof(name), "rtla_%s_source_seconds", tracer);
 		prom_family(out, format, name, PROM_COUNTER, "seconds",
 			    metrics_sources_help(results));
-		metrics_write_sources(out, name, results);
+		metrics_write_sources(out, name, results, m->other);
 	}
 
 	snprintf(name, sizeof(name), "rtla_%s_threshold_hits", tracer);

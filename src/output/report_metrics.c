@@ -103,7 +103,8 @@ const char *metrics_sources_help(const struct rtla_results *results)
 }
 
 void metrics_write_sources(FILE *out, const char *name,
-			   const struct rtla_results *results)
+			   const struct rtla_results *results,
+			   struct other_counter *other)
 {
 	const struct noise_sources *s = results->sources;
 	struct sources_view view;
@@ -120,6 +121,8 @@ void metrics_write_sources(FILE *out, const char *name,
 				    view.rank[i]->name, view.rank[i]->total_ns);
 		if (view.has_other)
 			source_line(out, name, cpu, "other", "other",
+				    other ? other_counter_update(&other[cpu],
+						view.other.total_ns) :
 				    view.other.total_ns);
 		sources_view_free(&view);
 	}
@@ -138,7 +141,7 @@ static void write_sources(FILE *out, const struct rtla_results *results)
 	fprintf(out, "# HELP %s_total %s\n", name,
 		metrics_sources_help(results));
 	fprintf(out, "# TYPE %s_total counter\n", name);
-	metrics_write_sources(out, name, results);
+	metrics_write_sources(out, name, results, NULL);
 }
 
 int report_write_openmetrics(const struct run_report *report, FILE *out)

@@ -3,6 +3,7 @@
 #include <errno.h>
 #include <signal.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/utsname.h>
 #include <time.h>
@@ -65,7 +66,13 @@ int monitor_open(struct monitor *m, struct run *run)
 		.nr_contexts = tracer_view_contexts(&run->results.view, m->shown),
 		.version = RTLA_VERSION,
 		.kernel_release = m->kernel_release,
+		.other = calloc(run->results.nr_cpus,
+				sizeof(*m->metrics.other)),
 	};
+	if (!m->metrics.other) {
+		run_error(run, "out of memory");
+		goto fail;
+	}
 	if (params->record_file &&
 	    window_record_open(&m->record, params->record_file,
 			       params->record_bytes, params->record_keep)) {
@@ -90,6 +97,7 @@ void monitor_close(struct monitor *m)
 	results_free(&m->window);
 	results_free(&m->before);
 	windows_free(&m->windows);
+	free(m->metrics.other);
 	pthread_mutex_destroy(&m->lock);
 	m->run = NULL;
 }

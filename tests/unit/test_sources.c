@@ -475,9 +475,69 @@ static void test_timerlat_share(void **state)
 	fixture_free(&f);
 }
 
+static char *other_line(struct fixture *f, struct other_counter *other)
+{
+	struct capture cap;
+	char *line, *end;
+
+	capture_open(&cap);
+	metrics_write_sources(cap.stream, "s", &f->results, other);
+	capture_close(&cap);
+	line = strstr(cap.text, "s_total{cpu=\"1\",kind=\"other\"");
+	assert_non_null(line);
+	end = strchr(line, '\n');
+	assert_non_null(end);
+	line = strndup(line, end - line);
+	free(cap.text);
+	return line;
+}
+
+/*
+ * The monitor's other never decreases: sources counted ahead of the
+ * whole lower the rest, and the series holds its highest value until the
+ * rest has caught up.  A report's other is the view's.
+ */
+static void test_other_never_decreases(void **state)
+{
+	struct other_counter other[2] = { { 0 } };
+	struct other_counter c = { 0 };
+	struct fixture f;
+	char *line;
+
+	assert_int_equal(other_counter_update(&c, 5), 5);
+	assert_int_equal(other_counter_update(&c, 3), 5);
+	assert_int_equal(other_counter_update(&c, 9), 9);
+
+	fixture_alloc(&f, TRACER_TIMERLAT, MODE_HIST, true);
+	f.sources.top = 1;
+	add(&f.sources, 1, SOURCE_THREAD, "noisy", 321, 2, 1500000, 1000000);
+	add(&f.sources, 1, SOURCE_IRQ, "local_timer", 236, 4, 400000, 150000);
+	results_add_sample(&f.results, 1, CTX_THREAD, 4000000);
+	/* other: local_timer's 0.4 ms and 2.1 ms of rest */
+	line = other_line(&f, other);
+	assert_string_equal(line, "s_total{cpu=\"1\",kind=\"other\",source=\"other\"} 0.0025");
+	free(line);
+	/* 1 ms more of sources, no more thread latency yet: a dip, held */
+	add(&f.sources, 1, SOURCE_THREAD, "noisy", 321, 1, 1000000, 1000000);
+	line = other_line(&f, other);
+	assert_string_equal(line, "s_total{cpu=\"1\",kind=\"other\",source=\"other\"} 0.0025");
+	free(line);
+	line = other_line(&f, NULL);
+	assert_string_equal(line, "s_total{cpu=\"1\",kind=\"other\",source=\"other\"} 0.0015");
+	free(line);
+	/* the whole catches up: other rises past its highest */
+	results_add_sample(&f.results, 1, CTX_THREAD, 3000000);
+	line = other_line(&f, other);
+	assert_string_equal(line, "s_total{cpu=\"1\",kind=\"other\",source=\"other\"} 0.0045");
+	free(line);
+	assert_int_equal(other[0].value, 0);
+	fixture_free(&f);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_other_never_decreases),
 		cmocka_unit_test(test_rank_and_other),
 		cmocka_unit_test(test_merge_by_comm),
 		cmocka_unit_test(test_parse_golden),
