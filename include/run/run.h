@@ -80,8 +80,10 @@ int run_check_outputs(struct run *run);
  * an error (said).
  */
 int run_setup(struct run *run, int nr_cpus);
-/* Undo run_setup(), whatever part of it was done. */
-/* Undo the set-up; -1 when something could not be undone (said). */
+/*
+ * Undo run_setup(), whatever part of it was done; -1 when something could
+ * not be undone (said).
+ */
 int run_teardown(struct run *run);
 
 /* The measuring threads and their CPUs: set up, and undo. */

@@ -47,8 +47,9 @@ extern const struct rtla_tool hwnoise_tool;
 /* The printed summary @params ask for. */
 struct render_view tool_render_view(const struct rtla_params *params);
 
-/* Parse argv for @tool and run it: returns the exit status. */
-int tool_main(const struct rtla_tool *tool, int argc, char **argv,
-	      const char *cmdline);
+struct rtla_params;
+/* Run @tool as @params (parsed) say: returns the exit status. */
+int run_tool(const struct rtla_tool *tool, struct rtla_params *params,
+	     int nr_cpus);
 
 #endif

@@ -5,7 +5,7 @@
 
 #include "cli/plot_exec.h"
 #include "run/file_tools.h"
-#include "run/tool.h"
+#include "cli/tool_main.h"
 #include "version.h"
 
 struct command {

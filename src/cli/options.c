@@ -9,7 +9,7 @@
 #include "model/sources.h"
 #include "cli/monitor_options.h"
 #include "cli/options.h"
-#include "cli/output_paths.h"
+#include "params/output_paths.h"
 #include "cli/parse.h"
 #include "output/render.h"
 

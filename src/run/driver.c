@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
-/* One lifecycle for every tool: parse, set up, measure, finish, undo. */
+/* One lifecycle for every tool: set up, measure, finish, undo. */
 #include <errno.h>
 #include <signal.h>
 #include <stdio.h>
@@ -7,41 +7,25 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "cli/options.h"
 #include "run/run.h"
 #include "run/run_end.h"
 
-int tool_main(const struct rtla_tool *tool, int argc, char **argv,
-	      const char *cmdline)
+int run_tool(const struct rtla_tool *tool, struct rtla_params *params,
+	     int nr_cpus)
 {
-	int nr_cpus = sysconf(_SC_NPROCESSORS_CONF);
-	struct rtla_params params;
 	struct run run = {
 		.tool = tool,
 		.tracer = tracer_desc(tool->id.tracer),
-		.params = &params,
+		.params = params,
 		.workload.dma_fd = -1,
 	};
 	int status = RTLA_EXIT_ERROR;
 
-	switch (options_parse(&tool->id, argc, argv, nr_cpus, &params,
-			      stderr)) {
-	case OPTIONS_HELP:
-	case OPTIONS_USAGE:	/* rtla 7.2's status for both */
-		params_free(&params);
-		return RTLA_EXIT_USAGE;
-	case OPTIONS_ERROR:
-		params_free(&params);
-		return RTLA_EXIT_ERROR;
-	case OPTIONS_OK:
-		break;
-	}
-	params.cmdline = strdup(cmdline);
 	/* a monitor's lines go to the journal: stderr */
-	run.text = params_report_to_stdout(&params) || tool->until_signal ?
+	run.text = params_report_to_stdout(params) || tool->until_signal ?
 		   stderr : stdout;
-	run_actions_init(&run.on_threshold, &params.on_threshold);
-	run_actions_init(&run.on_end, &params.on_end);
+	run_actions_init(&run.on_threshold, &params->on_threshold);
+	run_actions_init(&run.on_end, &params->on_end);
 	run_catch_signals();
 	switch (run_setup(&run, nr_cpus)) {
 	case 1:		/* ended by a signal before measuring: nothing to say */
@@ -76,6 +60,5 @@ int tool_main(const struct rtla_tool *tool, int argc, char **argv,
 	/* a run that leaves something behind did not end well */
 	if (run_teardown(&run) && status == RTLA_EXIT_OK)
 		status = RTLA_EXIT_ERROR;
-	params_free(&params);
 	return status;
 }

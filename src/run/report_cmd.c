@@ -10,7 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli/output_paths.h"
+#include "params/output_paths.h"
 #include "input/saved_run.h"
 #include "output/render.h"
 #include "output/report.h"

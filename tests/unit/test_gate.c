@@ -10,7 +10,7 @@
 #include <stdio.h>
 #include <unistd.h>
 
-#include "cli/output_paths.h"
+#include "params/output_paths.h"
 #include "run/run_end.h"
 #include "run/tool.h"
 

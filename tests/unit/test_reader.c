@@ -164,11 +164,6 @@ static int fake_tracefs(void **state)
 	return 0;
 }
 
-static int remove_fake(void **state)
-{
-	return fake_tracefs_remove();
-}
-
 static void test_drain_every_cpu_and_page(void **state)
 {
 	struct sample_sink sink = { on_sample, on_period, NULL };
@@ -483,23 +478,23 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test_setup_teardown(test_load_formats_only,
-						fake_tracefs, remove_fake),
+						fake_tracefs, fake_tracefs_teardown),
 		cmocka_unit_test_setup_teardown(test_load_formats_no_header,
-						fake_tracefs, remove_fake),
+						fake_tracefs, fake_tracefs_teardown),
 		cmocka_unit_test_setup_teardown(test_zero_length_event,
-						fake_tracefs, remove_fake),
+						fake_tracefs, fake_tracefs_teardown),
 		cmocka_unit_test_setup_teardown(test_drain_every_cpu_and_page, fake_tracefs,
-						remove_fake),
+						fake_tracefs_teardown),
 		cmocka_unit_test_setup_teardown(test_buffers_close_on_exec,
-						fake_tracefs, remove_fake),
+						fake_tracefs, fake_tracefs_teardown),
 		cmocka_unit_test_setup_teardown(test_unknown_event, fake_tracefs,
-						remove_fake),
+						fake_tracefs_teardown),
 		cmocka_unit_test_setup_teardown(test_no_buffer_to_read, fake_tracefs,
-						remove_fake),
+						fake_tracefs_teardown),
 		cmocka_unit_test_setup_teardown(test_commit_past_read, fake_tracefs,
-						remove_fake),
+						fake_tracefs_teardown),
 		cmocka_unit_test_setup_teardown(test_short_record, fake_tracefs,
-						remove_fake),
+						fake_tracefs_teardown),
 	};
 
 	return RUN_SUITE("reader", tests);

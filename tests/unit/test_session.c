@@ -37,11 +37,6 @@ static int fake_tracefs(void **state)
 	return 0;
 }
 
-static int remove_fake(void **state)
-{
-	return fake_tracefs_remove();
-}
-
 static void test_save_apply_restore(void **state)
 {
 	struct knob_setting settings[] = {
@@ -332,25 +327,25 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test_setup_teardown(test_save_apply_restore, fake_tracefs,
-						remove_fake),
+						fake_tracefs_teardown),
 		cmocka_unit_test_setup_teardown(test_apply_missing_knob, fake_tracefs,
-						remove_fake),
+						fake_tracefs_teardown),
 		cmocka_unit_test_setup_teardown(test_apply_refused_write, fake_tracefs,
-						remove_fake),
+						fake_tracefs_teardown),
 		cmocka_unit_test_setup_teardown(test_restore_refused_write,
-						fake_tracefs, remove_fake),
+						fake_tracefs, fake_tracefs_teardown),
 		cmocka_unit_test_setup_teardown(test_options_knob, fake_tracefs,
-						remove_fake),
+						fake_tracefs_teardown),
 		cmocka_unit_test_setup_teardown(test_instance_lifecycle, fake_tracefs,
-						remove_fake),
+						fake_tracefs_teardown),
 		cmocka_unit_test_setup_teardown(test_stale_instances, fake_tracefs,
-						remove_fake),
+						fake_tracefs_teardown),
 		cmocka_unit_test_setup_teardown(test_debug_log, fake_tracefs,
-						remove_fake),
+						fake_tracefs_teardown),
 		cmocka_unit_test(test_instance_owner),
 		cmocka_unit_test(test_housekeeping_cpus),
 		cmocka_unit_test_setup_teardown(test_busy_tracer, fake_tracefs,
-						remove_fake),
+						fake_tracefs_teardown),
 	};
 
 	return RUN_SUITE("session", tests);

@@ -2,7 +2,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "cli/output_paths.h"
+#include "params/output_paths.h"
 #include "model/tracer.h"
 
 static const char *without_dot_slash(const char *path)
