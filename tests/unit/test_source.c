@@ -71,23 +71,35 @@ static void put64(unsigned char *rec, int offset, uint64_t v)
 	memcpy(rec + offset, &v, sizeof(v));
 }
 
+/* A source sending its samples to @seen, with the three sample formats. */
+static struct sample_source *sample_decoder(struct tep_handle *tep,
+					    struct seen *seen,
+					    struct tep_event **timerlat,
+					    struct tep_event **osnoise,
+					    struct tep_event **threshold)
+{
+	struct sample_sink sink = { on_sample, on_period, seen };
+	struct sample_source *source;
+
+	*timerlat = load(tep, "formats/ftrace_timerlat.format", "ftrace");
+	*osnoise = load(tep, "formats/ftrace_osnoise.format", "ftrace");
+	*threshold = load(tep, "formats/osnoise_sample_threshold.format",
+			  "osnoise");
+	source = sample_source_alloc(tep, &sink);
+	assert_non_null(source);
+	return source;
+}
+
 static void test_decode_all_kinds(void **state)
 {
 	struct tep_handle *tep = tep_alloc();
-	struct sample_sink sink = { on_sample, on_period, NULL };
 	struct tep_event *timerlat, *osnoise, *threshold, *irq_noise;
-	struct sample_source *source;
 	unsigned char rec[64] = { 0 };
 	struct seen seen = { 0 };
+	struct sample_source *source = sample_decoder(tep, &seen, &timerlat,
+						      &osnoise, &threshold);
 
-	sink.ctx = &seen;
-	timerlat = load(tep, "formats/ftrace_timerlat.format", "ftrace");
-	osnoise = load(tep, "formats/ftrace_osnoise.format", "ftrace");
-	threshold = load(tep, "formats/osnoise_sample_threshold.format",
-			 "osnoise");
 	irq_noise = load(tep, "formats/osnoise_irq_noise.format", "osnoise");
-	source = sample_source_alloc(tep, &sink);
-	assert_non_null(source);
 
 	/* seqnum@12 context@16 timer_latency@24 */
 	put32(rec, 12, 77);
@@ -274,19 +286,11 @@ static int latency(struct sample_source *source, int id, int cpu,
 static void test_freeze_completes_begun_periods(void **state)
 {
 	struct tep_handle *tep = tep_alloc();
-	struct sample_sink sink = { on_sample, on_period, NULL };
 	struct tep_event *timerlat, *osnoise, *threshold;
-	struct sample_source *source;
 	unsigned char rec[64];
 	struct seen seen = { 0 };
-
-	sink.ctx = &seen;
-	timerlat = load(tep, "formats/ftrace_timerlat.format", "ftrace");
-	osnoise = load(tep, "formats/ftrace_osnoise.format", "ftrace");
-	threshold = load(tep, "formats/osnoise_sample_threshold.format",
-			 "osnoise");
-	source = sample_source_alloc(tep, &sink);
-	assert_non_null(source);
+	struct sample_source *source = sample_decoder(tep, &seen, &timerlat,
+						      &osnoise, &threshold);
 
 	assert_int_equal(latency(source, timerlat->id, 1, 7, 0), 1);
 	assert_int_equal(latency(source, timerlat->id, 1, 7, 1), 1);
