@@ -229,6 +229,11 @@ bench: $(BUILD)/rtla
 bench-rss: $(BUILD)/rtla
 	tests/bench/rss
 
+# --sources' observer effect: CPU per sample and measured noise with and
+# without it (by hand; see tests/bench/sources)
+bench-sources: $(BUILD)/rtla e2e-helpers
+	tests/bench/sources
+
 # The patched Linux 5.10 (kernel/): build it, its kernel checks, the
 # end-to-end suite on it, and the checks on a lockdep build
 check-kernel: $(BUILD)/rtla
@@ -253,6 +258,6 @@ check:
 clean:
 	rm -rf $(BUILD) $(FUZZ_BUILD) $(ASAN_BUILD)
 
-.PHONY: FORCE all unit bpf-action-test e2e-helpers unit-isolation check-fake check-harness check-plot e2e e2e-6.12 e2e-7.2 bench bench-rss \
+.PHONY: FORCE all unit bpf-action-test e2e-helpers unit-isolation check-fake check-harness check-plot e2e e2e-6.12 e2e-7.2 bench bench-rss bench-sources \
 	check-kernel check clean
 -include $(wildcard $(BUILD)/*/*.d $(BUILD)/tests/*.d)

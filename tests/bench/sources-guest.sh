@@ -1,0 +1,57 @@
+#!/bin/sh
+# Inside the VM (tests/bench/sources): the observer effect of --sources.
+# rtla-noisy disturbs CPU 1 (FIFO 96, busy 1 ms every 10 ms); each round
+# runs every workload on CPU 1 without and with --sources, alternating
+# which goes first, and prints a line a run:
+#   RESULT workload=W sources=0|1 run=N ticks=UTIME+STIME samples=N noise=X
+# ticks: rtla's CPU time in hundredths of a second (busy box time, the
+# whole process); samples: osnoise top's periods or timerlat hist's
+# thread samples; noise: osnoise's noise in us (the tracer's own sum, so
+# what the hist triggers on the noise events add to it shows), timerlat's
+# average thread latency in us.
+#
+#   sh /vm-script SECONDS ROUNDS
+secs=$1 rounds=$2
+echo "# kernel $(uname -r), $(nproc) CPUs"
+rtla-noisy 1 96 1000 10000 &
+noisy=$!
+
+one_run() {
+	local workload=$1 with=$2 r=$3 extra=
+
+	[ "$with" = 1 ] && extra=--sources
+	case $workload in
+	osnoise-top)
+		set -- osnoise top -q -c 1 -p 100000 -r 100000 ;;
+	timerlat-hist)
+		set -- timerlat hist -c 1 ;;
+	esac
+	time -o /tmp/t -f '%U %S' rtla "$@" $extra -d ${secs}s \
+		>/tmp/o 2>/tmp/e
+	set -- $(tail -1 /tmp/t)
+	ticks=$(echo "$1 $2" | awk '{ printf "%d", ($1 + $2) * 100 + 0.5 }')
+	case $workload in
+	osnoise-top)
+		set -- $(awk '$1 == 1 && $2 ~ /^#/ { sub("#", "", $2); print $2, $4 }' /tmp/o) ;;
+	timerlat-hist)
+		set -- $(awk '/^Index/ { for (i = 2; i <= NF; i++) t[i] = $i ~ /^Thr-/ }
+			/^count:/ && !c { for (i = 2; i <= NF; i++) if (t[i]) n = $i; c = 1 }
+			/^avg:/ && !a { for (i = 2; i <= NF; i++) if (t[i]) v = $i; a = 1 }
+			END { print n + 0, v + 0 }' /tmp/o) ;;
+	esac
+	echo "RESULT workload=$workload sources=$with run=$r ticks=$ticks samples=${1:-0} noise=${2:-0}"
+	! grep -q . /tmp/e || sed 's/^/# stderr: /' /tmp/e | head -3
+}
+
+r=1
+while [ $r -le $rounds ]; do
+	for w in osnoise-top timerlat-hist; do
+		if [ $((r % 2)) = 1 ]; then
+			one_run $w 0 $r; one_run $w 1 $r
+		else
+			one_run $w 1 $r; one_run $w 0 $r
+		fi
+	done
+	r=$((r + 1))
+done
+kill $noisy
