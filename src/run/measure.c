@@ -186,9 +186,14 @@ void run_start_window(struct run *run)
 		nanosleep(&poll, NULL);
 		collector_drain(run->collector);
 	}
+	/*
+	 * The kernel's counts first: setting the --sources triggers again
+	 * takes long under a storm of noise events, and what the buffers
+	 * got meanwhile is not the window's either.
+	 */
+	collector_reset(run->collector);
 	collector_drain(run->collector);
 	results_reset(&run->results);
-	collector_reset(run->collector);
 	if (warm)
 		run_debug(run, "warm-up of %llu s done",
 			  (unsigned long long)run->params->warm_up_s);
