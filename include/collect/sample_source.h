@@ -31,10 +31,10 @@ void sample_source_set_aa(struct sample_source *source, struct aa *aa);
 struct noise_sources;
 
 /*
- * Count the osnoise:*_noise records, and sample_threshold's with no
- * interference as hardware noise, in @sources (--sources read from the
- * ring buffers), their layouts resolved now.  sample_threshold records
- * are samples only when @threshold_samples (the tool reads them).
+ * Count the osnoise:*_noise records in @sources (--sources read from the
+ * ring buffers), their layouts resolved now.  When @threshold_samples
+ * (the tool reads sample_threshold), its records are samples, and those
+ * with no interference hardware noise in @sources too.
  */
 void sample_source_set_sources(struct sample_source *source,
 			       struct noise_sources *sources,

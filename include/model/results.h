@@ -89,10 +89,17 @@ void results_add_period(struct rtla_results *results, int cpu,
 
 /*
  * What --sources' shares on @cpu are of: timerlat's thread latency (the
- * sum of its thread samples, to the displayed unit); 0 for osnoise, whose
- * shares are of the sources' own sum.
+ * sum of its thread samples, to the displayed unit); osnoise's noise
+ * where hardware noise is not counted (osnoise top, hwnoise), the rest
+ * of it being the hardware's; 0 for osnoise hist, whose shares are of the
+ * sources' own sum.
  */
 uint64_t results_sources_whole(const struct rtla_results *results, int cpu);
+
+struct sources_view;
+/* @cpu's --sources (sources_view(), its top N), against the whole above. */
+int results_sources_view(const struct rtla_results *results, int cpu,
+			 struct sources_view *view);
 
 bool results_cpu_shown(const struct rtla_results *results, int cpu);
 uint64_t results_lost_total(const struct rtla_results *results);

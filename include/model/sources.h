@@ -34,6 +34,7 @@ struct noise_source {
 	uint64_t count;
 	uint64_t total_ns;
 	uint64_t max_ns;
+	bool max_unknown;		/* derived, not counted: no max */
 };
 
 struct cpu_sources {
@@ -47,6 +48,8 @@ struct noise_sources {
 	unsigned int top;		/* shown per CPU (--sources=N) */
 	bool by_comm;			/* threads merged by comm */
 	bool max_exact;			/* false: no max (no onmax()) */
+	/* hardware noise counted (osnoise:sample_threshold), not derived */
+	bool hw_counted;
 	uint64_t dropped;		/* events a kernel map had no room for */
 	struct cpu_sources *cpu;
 };
@@ -83,6 +86,7 @@ uint64_t sources_cpu_total(const struct noise_sources *s, int cpu);
  */
 struct sources_view {
 	const struct noise_source **rank;	/* every source, ranked */
+	struct noise_source derived;		/* the rest, as a source */
 	int nr;					/* in @rank */
 	int shown;				/* the first, up to N */
 	struct noise_source other;		/* the rest, kind and name unset */
@@ -91,14 +95,23 @@ struct sources_view {
 	uint64_t total_ns;			/* what the shares are of */
 };
 
+/* The rest of the whole as a source of its own, ranked with the others. */
+struct sources_rest_as {
+	enum source_kind kind;
+	const char *name;
+	uint64_t count;
+};
+
 /*
  * -1 when out of memory; sources_view_free() it after.  @whole_ns is what
- * the sources are a part of (timerlat: the CPU's thread latency), the
- * time no source accounts for then in @other; 0, or less than the
- * sources' sum: the sources' sum.
+ * the sources are a part of (timerlat: the CPU's thread latency; osnoise
+ * without hardware counted: its noise), the time no source accounts for
+ * then in @other, or in a source @rest_as names (not NULL); 0, or less
+ * than the sources' sum: the sources' sum.
  */
 int sources_view(const struct noise_sources *s, int cpu, unsigned int n,
-		 uint64_t whole_ns, struct sources_view *view);
+		 uint64_t whole_ns, const struct sources_rest_as *rest_as,
+		 struct sources_view *view);
 void sources_view_free(struct sources_view *view);
 
 /*

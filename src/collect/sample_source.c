@@ -494,7 +494,8 @@ static void decode_threshold(struct sample_source *source, const void *data,
 	if (source->threshold_samples && source->sink.sample)
 		source->sink.sample(source->sink.ctx, cpu,
 				    kernel_context(true, 0), duration);
-	if (source->sources && !field(source, data, l, TH_INTERFERENCE))
+	if (source->sources && source->threshold_samples &&
+	    !field(source, data, l, TH_INTERFERENCE))
 		sources_add(source->sources, cpu, SOURCE_HW, NULL, 0, 0, 1,
 			    duration, duration);
 }

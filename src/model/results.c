@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "model/results.h"
+#include "model/sources.h"
 
 static bool cpu_measured(const struct rtla_results *results, int cpu)
 {
@@ -82,12 +83,36 @@ void results_add_sample(struct rtla_results *results, int cpu,
 		histogram_add(hist, value_ns / results->divisor);
 }
 
+/* osnoise's noise where no source counts the hardware's part of it */
+static bool hw_derived(const struct rtla_results *results, int cpu)
+{
+	return results->tracer->id != TRACER_TIMERLAT && results->sources &&
+	       !results->sources->hw_counted &&
+	       results->cpu[cpu].periods.periods;
+}
+
 uint64_t results_sources_whole(const struct rtla_results *results, int cpu)
 {
-	if (results->tracer->id != TRACER_TIMERLAT ||
-	    !cpu_measured(results, cpu))
+	if (!cpu_measured(results, cpu))
+		return 0;
+	if (hw_derived(results, cpu))
+		return results->cpu[cpu].periods.noise * 1000;
+	if (results->tracer->id != TRACER_TIMERLAT)
 		return 0;
 	return results->cpu[cpu].hist[CTX_THREAD].stats.sum * results->divisor;
+}
+
+int results_sources_view(const struct rtla_results *results, int cpu,
+			 struct sources_view *view)
+{
+	const struct noise_sources *s = results->sources;
+	struct sources_rest_as hw = { .kind = SOURCE_HW, .name = "hardware" };
+	bool derived = cpu_measured(results, cpu) && hw_derived(results, cpu);
+
+	if (derived)
+		hw.count = results->cpu[cpu].periods.hw;
+	return sources_view(s, cpu, s->top, results_sources_whole(results, cpu),
+			    derived ? &hw : NULL, view);
 }
 
 void results_add_samples(struct rtla_results *results, int cpu,

@@ -168,28 +168,52 @@ static int by_total(const void *a, const void *b)
 	return strcmp(x->name, y->name);
 }
 
+/* @c's sources and the derived one, if any, ranked. */
+static int rank_sources(const struct cpu_sources *c, struct sources_view *view)
+{
+	int i, nr = c->nr + (view->derived.total_ns ? 1 : 0);
+
+	if (!nr)
+		return 0;
+	view->rank = calloc(nr, sizeof(*view->rank));
+	if (!view->rank)
+		return -1;
+	for (i = 0; i < c->nr; i++)
+		view->rank[i] = &c->list[i];
+	if (nr > c->nr)
+		view->rank[c->nr] = &view->derived;
+	qsort(view->rank, nr, sizeof(*view->rank), by_total);
+	view->nr = nr;
+	return 0;
+}
+
 int sources_view(const struct noise_sources *s, int cpu, unsigned int n,
-		 uint64_t whole_ns, struct sources_view *view)
+		 uint64_t whole_ns, const struct sources_rest_as *rest_as,
+		 struct sources_view *view)
 {
 	const struct cpu_sources *c;
 	const struct noise_source *src;
+	uint64_t counted = 0;
 	int i;
 
 	memset(view, 0, sizeof(*view));
 	if (cpu < 0 || cpu >= s->nr_cpus)
 		return 0;
 	c = &s->cpu[cpu];
-	if (!c->nr)
-		goto rest;
-	view->rank = calloc(c->nr, sizeof(*view->rank));
-	if (!view->rank)
-		return -1;
 	for (i = 0; i < c->nr; i++)
-		view->rank[i] = &c->list[i];
-	qsort(view->rank, c->nr, sizeof(*view->rank), by_total);
-	view->nr = c->nr;
-	view->shown = (unsigned int)c->nr < n ? c->nr : (int)n;
-	for (i = 0; i < c->nr; i++) {
+		counted += c->list[i].total_ns;
+	if (rest_as && whole_ns > counted) {
+		view->derived.kind = rest_as->kind;
+		snprintf(view->derived.name, sizeof(view->derived.name), "%s",
+			 rest_as->name);
+		view->derived.count = rest_as->count;
+		view->derived.total_ns = whole_ns - counted;
+		view->derived.max_unknown = true;
+	}
+	if (rank_sources(c, view))
+		return -1;
+	view->shown = (unsigned int)view->nr < n ? view->nr : (int)n;
+	for (i = 0; i < view->nr; i++) {
 		src = view->rank[i];
 		view->total_ns += src->total_ns;
 		if (i < view->shown)
@@ -200,7 +224,6 @@ int sources_view(const struct noise_sources *s, int cpu, unsigned int n,
 			view->other.max_ns = src->max_ns;
 	}
 	view->has_other = view->nr > view->shown;
-rest:
 	/* the part of the whole no source accounts for */
 	if (whole_ns > view->total_ns) {
 		view->rest_ns = whole_ns - view->total_ns;

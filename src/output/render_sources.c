@@ -24,7 +24,7 @@ static void print_source(FILE *out, const struct noise_sources *s, int cpu,
 
 	fprintf(out, "%3d %-8s %-32s %9" PRIu64, cpu, kind, name, src->count);
 	print_time(out, src->total_ns, divisor);
-	if (s->max_exact)
+	if (s->max_exact && !src->max_unknown)
 		print_time(out, src->max_ns, divisor);
 	else
 		fprintf(out, " %13s", "-");
@@ -54,8 +54,7 @@ void render_sources(FILE *out, const struct rtla_results *results)
 	for (cpu = 0; cpu < results->nr_cpus; cpu++) {
 		if (!results_cpu_shown(results, cpu))
 			continue;
-		if (sources_view(s, cpu, s->top,
-				 results_sources_whole(results, cpu), &view))
+		if (results_sources_view(results, cpu, &view))
 			return;
 		for (i = 0; i < view.shown; i++)
 			print_source(out, s, cpu,

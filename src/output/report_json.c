@@ -178,7 +178,8 @@ static struct json_object *source_object(const struct noise_sources *s,
 	add(obj, "source", string(src->name));
 	add(obj, "count", u64(src->count));
 	add(obj, "total_ns", u64(src->total_ns));
-	add(obj, "max_ns", s->max_exact ? u64(src->max_ns) : NULL);
+	add(obj, "max_ns", s->max_exact && !src->max_unknown ?
+			   u64(src->max_ns) : NULL);
 	add(obj, "avg_ns", u64(src->count ? src->total_ns / src->count : 0));
 	add(obj, "share_percent",
 	    percent(sources_share(src->total_ns, cpu_total)));
@@ -195,8 +196,7 @@ static struct json_object *sources_object(const struct rtla_results *results,
 	struct sources_view view;
 	int i;
 
-	if (!sources_view(s, cpu, s->top, results_sources_whole(results, cpu),
-			  &view)) {
+	if (!results_sources_view(results, cpu, &view)) {
 		for (i = 0; i < view.nr; i++)
 			json_object_array_add(list, source_object(s,
 					view.rank[i], view.total_ns));

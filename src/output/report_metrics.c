@@ -112,8 +112,7 @@ void metrics_write_sources(FILE *out, const char *name,
 
 	for (cpu = 0; s && cpu < results->nr_cpus; cpu++) {
 		if (!results_cpu_shown(results, cpu) ||
-		    sources_view(s, cpu, s->top,
-				 results_sources_whole(results, cpu), &view))
+		    results_sources_view(results, cpu, &view))
 			continue;
 		for (i = 0; i < view.shown; i++)
 			source_line(out, name, cpu,

@@ -6,6 +6,7 @@
 #include "layout_helper.h"
 
 #include <errno.h>
+#include <sys/stat.h>
 
 #include <event-parse.h>
 
@@ -15,7 +16,9 @@
 #include "collect/collector_choice.h"
 #include "collect/hist_trigger.h"
 #include "collect/kernel_context.h"
+#include "collect/source_counts.h"
 #include "model/results.h"
+#include "model/sources.h"
 #include "model/stats.h"
 
 static void test_plan_default(void **state)
@@ -457,10 +460,70 @@ static void test_hist_snapshot(void **state)
 	params_free(&params);
 }
 
+static int sources_tracefs(void **state)
+{
+	static const char *const events[] = {
+		"irq_noise", "softirq_noise", "thread_noise", "nmi_noise",
+		"sample_threshold",
+	};
+	char path[96];
+	size_t i;
+
+	if (fake_tracefs_create())
+		return -1;
+	for (i = 0; i < sizeof(events) / sizeof(events[0]); i++) {
+		snprintf(path, sizeof(path), "events/osnoise/%s/trigger",
+			 events[i]);
+		fake_put(path, "");
+	}
+	return 0;
+}
+
+/* Whether the fake trigger file of osnoise:@event was written to. */
+static bool trigger_set(const char *event)
+{
+	char path[96];
+	struct stat st;
+
+	snprintf(path, sizeof(path), "events/osnoise/%s/trigger", event);
+	assert_int_equal(stat(fake_path(path), &st), 0);
+	return st.st_size > 0;
+}
+
+/*
+ * --sources' triggers: hardware noise (sample_threshold) only where the
+ * tool reads that event (osnoise hist); osnoise top and hwnoise derive it
+ * from their noise, a handler on every gap would measure itself.
+ */
+static void test_sources_hw_trigger(void **state)
+{
+	struct noise_sources sources;
+	struct rtla_results results = { .sources = &sources };
+	struct collector c = { .config = { .results = &results } };
+
+	assert_int_equal(sources_alloc(&sources, 2, 5, false), 0);
+	assert_int_equal(source_counts_open(&c, NULL), 0);
+	assert_false(sources.hw_counted);
+	assert_true(trigger_set("irq_noise"));
+	assert_true(trigger_set("thread_noise"));
+	assert_false(trigger_set("sample_threshold"));
+	source_counts_close(&c);
+
+	c.config.event_name = "sample_threshold";
+	assert_int_equal(source_counts_open(&c, NULL), 0);
+	assert_true(sources.hw_counted);
+	assert_true(trigger_set("sample_threshold"));
+	source_counts_close(&c);
+	sources_free(&sources);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_plan_default),
+		cmocka_unit_test_setup_teardown(test_sources_hw_trigger,
+						sources_tracefs,
+						fake_tracefs_teardown),
 		cmocka_unit_test(test_plan_bounded),
 		cmocka_unit_test(test_parse),
 		cmocka_unit_test(test_parse_refuses),

@@ -42,7 +42,7 @@ static void test_rank_and_other(void **state)
 	assert_int_equal(sources_cpu_total(&s, 1), 1200 * US);
 	assert_int_equal(sources_cpu_total(&s, 0), 0);
 
-	assert_int_equal(sources_view(&s, 1, s.top, 0, &v), 0);
+	assert_int_equal(sources_view(&s, 1, s.top, 0, NULL, &v), 0);
 	assert_int_equal(v.nr, 5);
 	assert_int_equal(v.shown, 2);
 	assert_string_equal(v.rank[0]->name, "noisy:42");
@@ -66,7 +66,7 @@ static void test_rank_and_other(void **state)
 	sources_view_free(&v);
 
 	/* an empty CPU has nothing to rank */
-	assert_int_equal(sources_view(&s, 0, 5, 0, &v), 0);
+	assert_int_equal(sources_view(&s, 0, 5, 0, NULL, &v), 0);
 	assert_int_equal(v.nr, 0);
 	assert_null(v.rank);
 	sources_view_free(&v);
@@ -96,7 +96,7 @@ static void test_merge_by_comm(void **state)
 	add(&by_pid, 0, SOURCE_THREAD, "kworker/0:1", 11, 2, 10 * US, 6 * US);
 	add(&by_pid, 0, SOURCE_THREAD, "kworker/0:1", 57, 1, 5 * US, 5 * US);
 
-	assert_int_equal(sources_view(&by_comm, 0, 5, 0, &v), 0);
+	assert_int_equal(sources_view(&by_comm, 0, 5, 0, NULL, &v), 0);
 	assert_int_equal(v.nr, 1);
 	assert_string_equal(v.rank[0]->name, "kworker/0:1");
 	assert_int_equal(v.rank[0]->count, 3);
@@ -104,7 +104,7 @@ static void test_merge_by_comm(void **state)
 	assert_int_equal(v.rank[0]->max_ns, 6 * US);
 	sources_view_free(&v);
 
-	assert_int_equal(sources_view(&by_pid, 0, 5, 0, &v), 0);
+	assert_int_equal(sources_view(&by_pid, 0, 5, 0, NULL, &v), 0);
 	assert_int_equal(v.nr, 2);
 	assert_string_equal(v.rank[0]->name, "kworker/0:1:11");
 	assert_string_equal(v.rank[1]->name, "kworker/0:1:57");
@@ -301,6 +301,8 @@ static void fixture_init(struct fixture *f, enum rtla_mode mode,
 	    9000);
 	add(&f->sources, 1, SOURCE_SOFTIRQ, NULL, 1, 50, 500000, 30000);
 	add(&f->sources, 1, SOURCE_HW, NULL, 0, 3, 60000, 40000);
+	/* counted, as osnoise hist counts it */
+	f->sources.hw_counted = true;
 	results_add_period(&f->results, 1, &period);
 }
 
@@ -385,6 +387,59 @@ static void expect_reports(struct fixture *f, const char *tool,
 	free(text);
 }
 
+/*
+ * Where hardware noise is not counted (osnoise top, hwnoise), it is the
+ * noise no other source accounts for: a source ranked with the others,
+ * its count the periods' HW, its longest unknown.  The shares are of the
+ * noise.
+ */
+static void test_derived_hw(void **state)
+{
+	static const char expected[] =
+		"\n"
+		"Noise sources, top 5 a CPU by total time | time is in us\n"
+		"CPU kind     source                               count         total           max           avg   share\n"
+		"  1 thread   noisy:321                              400    401234.567      1001.234      1003.086  99.07%\n"
+		"  1 irq      local_timer                           1000      2500.000         9.000         2.500   0.62%\n"
+		"  1 hw       hardware                                 7       765.433             -       109.347   0.19%\n"
+		"  1 softirq  TIMER                                   50       500.000        30.000        10.000   0.12%\n";
+	static const char *const json[] = {
+		"\"kind\": \"hw\",\n              \"source\": \"hardware\",\n              \"count\": 7,\n              \"total_ns\": 765433,\n              \"max_ns\": null,\n",
+		"\"total_ns\": 405000000,\n",
+		NULL,
+	};
+	static const char *const metrics[] = {
+		"rtla_osnoise_source_seconds_total{cpu=\"1\",kind=\"hw\",source=\"hardware\"} 0.000765433\n",
+		NULL,
+	};
+	struct noise_period period = { .runtime = 1000000, .noise = 405000,
+				       .hw = 7 };
+	struct capture cap;
+	struct fixture f;
+
+	fixture_alloc(&f, TRACER_OSNOISE, MODE_TOP, true);
+	f.sources.top = 5;
+	add(&f.sources, 1, SOURCE_THREAD, "noisy", 321, 400, 401234567,
+	    1001234);
+	add(&f.sources, 1, SOURCE_IRQ, "local_timer", 236, 1000, 2500000,
+	    9000);
+	add(&f.sources, 1, SOURCE_SOFTIRQ, NULL, 1, 50, 500000, 30000);
+	results_add_period(&f.results, 1, &period);
+	capture_open(&cap);
+	render_sources(cap.stream, &f.results);
+	assert_string_equal(capture_close(&cap), expected);
+	free(cap.text);
+	expect_reports(&f, "osnoise top", json, metrics, NULL);
+
+	/* sources over the noise: nothing left for the hardware */
+	add(&f.sources, 1, SOURCE_THREAD, "noisy", 321, 1, 5000000, 5000000);
+	capture_open(&cap);
+	render_sources(cap.stream, &f.results);
+	assert_null(strstr(capture_close(&cap), "hardware"));
+	free(cap.text);
+	fixture_free(&f);
+}
+
 static void test_reports(void **state)
 {
 	static const char *const metrics[] = {
@@ -460,13 +515,13 @@ static void test_timerlat_share(void **state)
 	expect_reports(&f, "timerlat hist", json, metrics, NULL);
 
 	/* a whole below the sources' sum: the shares are of the sources */
-	assert_int_equal(sources_view(&f.sources, 1, 5, 1000, &v), 0);
+	assert_int_equal(sources_view(&f.sources, 1, 5, 1000, NULL, &v), 0);
 	assert_false(v.has_other);
 	assert_int_equal(v.rest_ns, 0);
 	assert_int_equal(v.total_ns, 2000000);
 	sources_view_free(&v);
 	/* a CPU with latency and no source: all of it the rest */
-	assert_int_equal(sources_view(&f.sources, 0, 5, 3000, &v), 0);
+	assert_int_equal(sources_view(&f.sources, 0, 5, 3000, NULL, &v), 0);
 	assert_true(v.has_other);
 	assert_int_equal(v.shown, 0);
 	assert_int_equal(v.other.total_ns, 3000);
@@ -538,6 +593,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_other_never_decreases),
+		cmocka_unit_test(test_derived_hw),
 		cmocka_unit_test(test_rank_and_other),
 		cmocka_unit_test(test_merge_by_comm),
 		cmocka_unit_test(test_parse_golden),
