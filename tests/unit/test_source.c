@@ -287,16 +287,23 @@ static void test_freeze_completes_begun_periods(void **state)
 {
 	struct tep_handle *tep = tep_alloc();
 	struct tep_event *timerlat, *osnoise, *threshold;
+	/* CPU, seqnum, the kernel's context (0 IRQ, 1 thread, 2 return) */
+	static const struct { int cpu; uint32_t seqnum, context; } before_end[] = {
+		{ 1, 7, 0 }, { 1, 7, 1 }, { 1, 8, 0 }, { 130, 3, 0 }, { 0, 4, 1 },
+	}, left_out[] = {
+		{ 1, 9, 0 }, { 1, 9, 1 }, { 0, 5, 1 }, { 0, 4, 1 }, { 131, 3, 1 },
+		{ 4000, 1, 1 },
+	};
 	unsigned char rec[64];
 	struct seen seen = { 0 };
 	struct sample_source *source = sample_decoder(tep, &seen, &timerlat,
 						      &osnoise, &threshold);
+	size_t i;
 
-	assert_int_equal(latency(source, timerlat->id, 1, 7, 0), 1);
-	assert_int_equal(latency(source, timerlat->id, 1, 7, 1), 1);
-	assert_int_equal(latency(source, timerlat->id, 1, 8, 0), 1);
-	assert_int_equal(latency(source, timerlat->id, 130, 3, 0), 1);
-	assert_int_equal(latency(source, timerlat->id, 0, 4, 1), 1);
+	for (i = 0; i < sizeof(before_end) / sizeof(before_end[0]); i++)
+		assert_int_equal(latency(source, timerlat->id,
+					 before_end[i].cpu, before_end[i].seqnum,
+					 before_end[i].context), 1);
 	assert_int_equal(seen.latencies, 5);
 	sample_source_freeze(source);
 
@@ -308,12 +315,10 @@ static void test_freeze_completes_begun_periods(void **state)
 	assert_int_equal(seen.cpu, 130);
 	assert_int_equal(seen.latencies, 8);
 
-	assert_int_equal(latency(source, timerlat->id, 1, 9, 0), 0);
-	assert_int_equal(latency(source, timerlat->id, 1, 9, 1), 0);
-	assert_int_equal(latency(source, timerlat->id, 0, 5, 1), 0);
-	assert_int_equal(latency(source, timerlat->id, 0, 4, 1), 0);
-	assert_int_equal(latency(source, timerlat->id, 131, 3, 1), 0);
-	assert_int_equal(latency(source, timerlat->id, 4000, 1, 1), 0);
+	for (i = 0; i < sizeof(left_out) / sizeof(left_out[0]); i++)
+		assert_int_equal(latency(source, timerlat->id, left_out[i].cpu,
+					 left_out[i].seqnum,
+					 left_out[i].context), 0);
 	assert_int_equal(seen.latencies, 8);
 	assert_int_equal(sample_source_after_end(source), 6);
 
