@@ -17,11 +17,16 @@
 # of /usr/bin/rtla-ref ARGS for as long, stopped by SIGINT, ROUNDS times;
 # one line a run:
 #   RESULT tool=ours|ref run=N seconds=S cpus=N ticks=N cpu_pct=X
-#          scrapes=N answered=N max_scrape_ms=N lost=N rss_kb=N
+#          steady_pct=X scrapes=N answered=N p50_scrape_ms=N
+#          p50_404_ms=N max_scrape_ms=N lost=N rss_kb=N
 # ticks: utime+stime of the whole process (every thread: /proc/PID/stat)
 # read just before the signal, in 1/100 s; cpu_pct: ticks as % of one
-# CPU over the run, divided by the CPUs measured.  --collector C: ours
-# with RTLA_COLLECTOR=C (tracefs: the path that reads every record).
+# CPU over the run, divided by the CPUs measured; steady_pct: the same
+# from the first reading after the warm-up to the end (start-up left
+# out); p50_scrape_ms: the median scrape, p50_404_ms: the median of a
+# request for another path (404) just after it, the client's own cost.
+# --collector C: ours with RTLA_COLLECTOR=C (tracefs: the path that
+# reads every record).
 . /root/tap.sh
 scrape= warm=10 bound=1024 ref= rounds=1 collector=
 while [ $# -gt 0 ]; do
@@ -51,11 +56,13 @@ scraped() { awk -v m="$1" 'index($1, m) == 1 { s += $2 } END { print s + 0 }' /t
 # watch PID: read VmRSS (and scrape) every $step s until the process
 # ends or, with $stop, $secs s have passed; then read its CPU time and
 # send it $stop.  Sets start last max t scrapes answered slowest mlost
-# ticks el status.
+# ticks el wticks wel status.
 watch() {
 	local pid=$1 t0 next now s v
 
-	start= last= max= t=0 scrapes=0 answered=0 slowest=0 mlost=
+	start= last= max= t=0 scrapes=0 answered=0 slowest=0 mlost= wticks= wel=
+	: >/tmp/rss.scrapes
+	: >/tmp/rss.floor
 	t0=$(now_ms)
 	next=$t0
 	while kill -0 $pid 2>/dev/null; do
@@ -70,14 +77,22 @@ watch() {
 				answered=$((answered + 1))
 				s=$(($(now_ms) - s))
 				[ $s -le $slowest ] || slowest=$s
+				echo $s >>/tmp/rss.scrapes
 				mlost=$(scraped rtla_lost_samples_total)
 			fi
+			# the client's own cost: a request the server refuses (404)
+			s=$(now_ms)
+			timeout 10 wget -q -O /dev/null ${url%/metrics}/none 2>/dev/null
+			echo $(($(now_ms) - s)) >>/tmp/rss.floor
 		fi
 		v=$(rss $pid)
 		[ -n "$v" ] || break
 		last=$v
 		if [ $t -ge $warm ]; then
-			[ -n "$start" ] || start=$v max=$v
+			if [ -z "$start" ]; then
+				start=$v max=$v
+				wticks=$(cpu $pid) wel=$(($(now_ms) - t0))
+			fi
 			[ "$v" -le "$max" ] || max=$v
 		fi
 		[ $((t % 600)) != 0 ] || echo "# ${t} s: VmRSS $v kB"
@@ -115,7 +130,7 @@ ours() {
 		sed 's/.*://' | awk '{ s += $1 } END { print s + 0 }')
 	jlost=$(tr -d ' \n' </tmp/rss.json 2>/dev/null | grep -o '"lost_events":[0-9]*' |
 		awk -F: '{ s += $2; n++ } END { print n ? s : "none" }')
-	echo "# RSS start_kb=${start:-0} end_kb=${last:-0} max_kb=${max:-0} growth_kb=$((${max:-0} - ${start:-0})) seconds=$secs warmup_s=$warm${scrape:+ scrape_s=$scrape scrapes=$scrapes answered=$answered max_scrape_ms=$slowest lost_json=$jlost lost_metrics=${mlost:-none} samples=$samples collector=${used:-none}}${ticks:+ cpu_ticks=$ticks cpu_pct_per_cpu=$(pct)${scrape:+ us_per_sample=$(awk -v t=$ticks -v n=$samples 'BEGIN { printf "%.3f", n ? t * 1e4 / n : 0 }')}}"
+	echo "# RSS start_kb=${start:-0} end_kb=${last:-0} max_kb=${max:-0} growth_kb=$((${max:-0} - ${start:-0})) seconds=$secs warmup_s=$warm${scrape:+ scrape_s=$scrape scrapes=$scrapes answered=$answered max_scrape_ms=$slowest lost_json=$jlost lost_metrics=${mlost:-none} samples=$samples collector=${used:-none}}${ticks:+ cpu_ticks=$ticks cpu_pct_per_cpu=$(pct) steady_pct_per_cpu=$(steady)${scrape:+ p50_scrape_ms=$(p50) p50_404_ms=$(p50 /tmp/rss.floor) us_per_sample=$(awk -v t=$ticks -v n=$samples 'BEGIN { printf "%.3f", n ? t * 1e4 / n : 0 }')}}"
 	tap_check "rtla exited with 0" \
 		"$([ $status = 0 ] || { echo "status $status"; tail -n 5 /tmp/rss.err; })"
 	tap_check "rtla ran past the ${warm}-s warm-up" "$([ -n "$start" ] || echo "it ended before")"
@@ -141,10 +156,15 @@ reference() {
 }
 
 pct() { awk -v t="$ticks" -v e="$el" -v c="$cpus" 'BEGIN { printf "%.4f", t * 10 / e * 100 / c }'; }
+steady() {
+	awk -v t="$ticks" -v w="${wticks:-0}" -v e="$el" -v s="${wel:-0}" -v c="$cpus" \
+		'BEGIN { printf "%.4f", (e > s ? (t - w) * 10 / (e - s) * 100 / c : 0) }'
+}
+p50() { sort -n ${1:-/tmp/rss.scrapes} | awk '{ v[NR] = $1 } END { print NR ? v[int((NR + 1) / 2)] : 0 }'; }
 
 result() {
 	[ -n "$ref" ] || return 0
-	echo "RESULT tool=$tool run=$r seconds=$((el / 1000)) cpus=$cpus ticks=$ticks cpu_pct=$(pct) scrapes=$scrapes answered=$answered max_scrape_ms=$slowest lost=${1:-0} rss_kb=$last"
+	echo "RESULT tool=$tool run=$r seconds=$((el / 1000)) cpus=$cpus ticks=$ticks cpu_pct=$(pct) steady_pct=$(steady) scrapes=$scrapes answered=$answered p50_scrape_ms=$(p50) p50_404_ms=$(p50 /tmp/rss.floor) max_scrape_ms=$slowest lost=${1:-0} rss_kb=$last"
 }
 
 echo "# kernel $(uname -r), $cpus CPUs: rtla $*${scrape:+, scraped every $scrape s,} for ${secs}s${ref:+; against rtla-ref $ref, alternated, $rounds round(s)}"
