@@ -24,8 +24,8 @@ set -uo pipefail
 # writes), softirqs as threads, print_stack from timerlat's hard-IRQ
 # timer, tasks-RCU (function tracer), the stop thresholds, the RT trace
 # headers, NMIs under lockdep, timerlat_fd (open, read, migration, close,
-# kill on stop), the threads' cgroup moves and affinity (migrate_disable
-# on RT), hotplug while running.  The ABI dumps against the RT
+# kill on stop, a reader's CPU going offline), the threads' cgroup moves
+# and affinity (migrate_disable on RT), hotplug while running.  The ABI dumps against the RT
 # references always run.  check_kthread_affinity is left to --rt-full:
 # on 2026-12-06 its timerlat half stalled the RT + lockdep guest once
 # (20 min VM timeout), which is to be understood first (kernel/README.md).
@@ -34,7 +34,7 @@ RT_CHECKS+=,check_print_stack,check_rcu_tasks,check_stop,check_stop_stack
 RT_CHECKS+=,check_trace_headers
 RT_CHECKS+=,check_nmi_noise,check_abi_72,check_tfd_open,check_tfd_samples
 RT_CHECKS+=,check_tfd_migrate,check_tfd_strand,check_tfd_close
-RT_CHECKS+=,check_tfd_stop_kills,check_kthread_cgroup
+RT_CHECKS+=,check_tfd_stop_kills,check_tfd_hotplug,check_kthread_cgroup
 RT_CHECKS+=,check_hotplug_run
 # Their PASS lines at least (a selected check that no longer runs).
 RT_MIN_PASS=50
