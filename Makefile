@@ -203,13 +203,14 @@ e2e: $(BUILD)/rtla bpf-action-test
 # 7.2-rt), to keep CI short; E2E_612_TOOLS= runs all four.
 E2E_612_TOOLS	?= timerlat hist
 # With the .deb's rtla too, when make deb built it (make check's package
-# stage does): its deb case checks the package's BPF collector.
+# stage does): its deb case checks the package's BPF collector.  The
+# monitor case runs 60 s longer there: make soak-monitor's CI sample.
 DEB_ROOT	:= $(BUILD)/deb-root
 e2e-7.2: $(BUILD)/rtla bpf-action-test
 	rm -rf $(DEB_ROOT)
 	deb=$$(ls $(BUILD)/deb/rtla-ng_*.deb 2>/dev/null | head -n 1); \
 	[ -z "$$deb" ] || dpkg-deb -x "$$deb" $(DEB_ROOT); \
-	tests/e2e/run --kernel 7.2-rt \
+	tests/e2e/run --kernel 7.2-rt --env E2E_MON_SOAK=60 \
 		$$([ ! -x $(DEB_ROOT)/usr/bin/rtla ] || echo --file $(DEB_ROOT)/usr/bin/rtla:/root/rtla-deb)
 
 # The monitor's cases take the tracefs path there, as on 6.1-rt (6.12
