@@ -291,7 +291,8 @@ monitor_next_textfile() {
 # 1 MiB of), TOTAL (the --json's).  MON_SOAK=S (make soak-monitor's
 # sample in CI, the monitor case on 7.2-rt): S more seconds between the
 # second and third scrapes, scraped every 5 s; SOAK_N scrapes, SOAK_OK
-# answered with a count that grew, RMAX the largest VmRSS among them.
+# answered with a count that grew, RMAX the largest VmRSS among them; C2
+# is then the last soak scrape that grew (normally 4 s before C3).
 monitor_run() {
 	local name=$1 pid killer i
 
@@ -342,8 +343,10 @@ monitor_run() {
 		SOAK_N=$((SOAK_N + 1))
 		MON_SAVE=$OUT.soak
 		c=$(monitor_scrape)
-		[ "${c:-0}" -le "$C2" ] || SOAK_OK=$((SOAK_OK + 1))
-		C2=${c:-$C2}
+		if [ "${c:-0}" -gt "$C2" ]; then
+			SOAK_OK=$((SOAK_OK + 1))
+			C2=$c
+		fi
 		r=$(monitor_rss $pid)
 		[ "$r" -le "$RMAX" ] || RMAX=$r
 	done
