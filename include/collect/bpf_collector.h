@@ -26,6 +26,16 @@ struct bpf_collector_config {
 	unsigned int latency_offset;	/* of timer_latency in the record */
 	unsigned int context_offset;	/* of context */
 	bool noise;			/* osnoise's noise, not timerlat */
+	/*
+	 * timerlat --sources: the IRQ and NMI noise inside the threads'
+	 * windows, for @nr_cpus CPUs (bpf_source_offsets()).
+	 */
+	bool window_sources;
+	int nr_cpus;
+	unsigned int irq_duration_offset;
+	unsigned int irq_vector_offset;
+	unsigned int irq_desc_offset;
+	unsigned int nmi_duration_offset;
 };
 
 struct tep_handle;
@@ -35,6 +45,13 @@ struct tep_handle;
  * @tep; -1 when the event or a field of the expected size is missing.
  */
 int bpf_sample_offsets(struct tep_handle *tep,
+		       struct bpf_collector_config *config);
+
+/*
+ * Fill @config's offsets of osnoise:irq_noise's and nmi_noise's fields
+ * from @irq and @nmi; -1 when one is missing or not of the expected kind.
+ */
+int bpf_source_offsets(struct tep_handle *irq, struct tep_handle *nmi,
 		       struct bpf_collector_config *config);
 
 /* Whether this rtla was built with the BPF collector. */
@@ -76,6 +93,14 @@ int bpf_collector_reset(struct bpf_collector *collector);
 /* Put what the program counted into @results; 0, or -1 (errno). */
 int bpf_collector_read(struct bpf_collector *collector,
 		       struct rtla_results *results);
+struct noise_sources;
+/*
+ * Add the IRQ and NMI sources counted in the windows to @s, and the
+ * events the map had no room for (64 sources a CPU) to @s->dropped; 0,
+ * or -1 (errno).
+ */
+int bpf_collector_read_sources(struct bpf_collector *collector,
+			       struct noise_sources *s);
 /* Threshold hits the ring buffer had no room for. */
 uint64_t bpf_collector_lost(const struct bpf_collector *collector);
 

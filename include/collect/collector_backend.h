@@ -27,17 +27,25 @@ struct collector_ops {
 	void (*stop)(struct collector *c);
 	void (*collect)(struct collector *c);
 	void (*lost)(struct collector *c);
+	/* --sources the backend counts itself (window_sources), into @s */
+	int (*sources)(struct collector *c, struct noise_sources *s);
 	void (*close)(struct collector *c);
 };
 
 struct source_triggers;
 struct bpf_collector;
+struct noise_sources;
 
 /* Each backend's state begins with this. */
 struct collector {
 	const struct collector_ops *ops;
 	struct collector_config config;
 	struct source_triggers *source_triggers;	/* --sources' */
+	/*
+	 * timerlat's IRQ and NMI sources counted by the backend, inside the
+	 * threads' pending windows (ops->sources), not by hist triggers
+	 */
+	bool window_sources;
 	/* --bpf-action's own BPF program where the samples are read */
 	struct bpf_collector *action;
 };

@@ -20,11 +20,18 @@
 const char *source_event_name(enum source_kind kind);
 
 /*
- * The trigger for @kind, with onmax() when @with_max; -1 if it does not
- * fit in @len.
+ * The entries of @kind's map for @nr_cpus measured CPUs: a power of two
+ * within the kernel's bounds.  Setting and removing a trigger costs in
+ * proportion (the kernel allocates every entry up front).
  */
-int source_hist_trigger(enum source_kind kind, bool with_max, char *buf,
-			size_t len);
+unsigned int source_hist_map_size(enum source_kind kind, int nr_cpus);
+
+/*
+ * The trigger for @kind on @nr_cpus measured CPUs, with onmax() when
+ * @with_max; -1 if it does not fit in @len.
+ */
+int source_hist_trigger(enum source_kind kind, bool with_max, int nr_cpus,
+			char *buf, size_t len);
 
 /* What marks a --sources trigger among others on the same event. */
 #define SOURCE_HIST_VALS	"vals=hitcount,duration"

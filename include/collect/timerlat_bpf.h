@@ -29,14 +29,43 @@ struct tlb_config {
 	 */
 	unsigned int latency_offset;		/* u64 timer_latency */
 	unsigned int context_offset;		/* int context */
-	unsigned int unused;
+	/*
+	 * --sources: osnoise:irq_noise's u64 duration, int vector and
+	 * __data_loc char[] desc, osnoise:nmi_noise's u64 duration.
+	 */
+	unsigned int irq_duration_offset;
+	unsigned int irq_vector_offset;
+	unsigned int irq_desc_offset;
+	unsigned int nmi_duration_offset;
 };
 
 /* The state map's elements (each an unsigned long long). */
 enum {
 	TLB_STOPPED,	/* a stop threshold was hit: nothing more is counted */
 	TLB_LOST_HITS,	/* hits the ring buffer had no room for */
+	TLB_LOST_SOURCES, /* window sources' events the map had no room for */
 	TLB_NR_STATE,
+};
+
+/*
+ * --sources of timerlat: the IRQ and NMI noise inside a thread's pending
+ * window (from its timer IRQ's sample to its thread sample), which the
+ * kernel emits all along.  Keyed by CPU and vector (TLB_NMI_VECTOR: an
+ * NMI), the description kept from the first event.
+ */
+#define TLB_NMI_VECTOR		(-1)
+#define TLB_DESC_LEN		40
+
+struct tlb_source_key {
+	unsigned int cpu;
+	int vector;
+};
+
+struct tlb_source {
+	unsigned long long count;
+	unsigned long long total_ns;
+	unsigned long long max_ns;
+	char desc[TLB_DESC_LEN];
 };
 
 /* Per CPU and context, in the displayed unit. */

@@ -46,6 +46,25 @@ static int timerlat_sample_offsets(struct bpf_collector_config *config)
 }
 
 /*
+ * timerlat --sources: where the program finds osnoise:irq_noise's and
+ * nmi_noise's fields, to count them inside the threads' windows; false
+ * (hist triggers count them all along) where it cannot.
+ */
+static bool window_source_offsets(struct collector *c,
+				  struct bpf_collector_config *config)
+{
+	struct tep_handle *irq = reader_load_format(NOISE_SYSTEM, "irq_noise");
+	struct tep_handle *nmi = reader_load_format(NOISE_SYSTEM, "nmi_noise");
+	bool ok = irq && nmi && !bpf_source_offsets(irq, nmi, config);
+
+	if (!ok)
+		collector_say(c, false, "IRQ and NMI sources counted all along: osnoise:irq_noise or nmi_noise lacks a field the BPF collector reads");
+	tep_free(irq);
+	tep_free(nmi);
+	return ok;
+}
+
+/*
  * The program, set for @c's run: NULL (the reason said with -D) where the
  * kernel has no tracepoint for it or refuses it.  @counts: it counts the
  * samples, else it is there only for --bpf-action (no histogram).
@@ -62,6 +81,7 @@ static struct bpf_collector *open_program(struct collector *c, bool counts)
 		.irq_stop_us = config->timerlat ? config->irq_stop_us : 0,
 		.thread_stop_us = config->timerlat ? config->thread_stop_us : 0,
 		.noise = !config->timerlat,
+		.nr_cpus = config->nr_measured_cpus,
 	};
 	const char *event = bpf.noise ? "sample_threshold" : "timerlat_sample";
 	const char *instead = counts ? (bpf.noise ? "a hist trigger" :
@@ -80,12 +100,19 @@ static struct bpf_collector *open_program(struct collector *c, bool counts)
 			      instead);
 		return NULL;
 	}
+	bpf.window_sources = counts && !bpf.noise && results->sources &&
+			     window_source_offsets(c, &bpf);
 	collector = bpf_collector_open(&bpf, why, sizeof(why));
 	if (!collector) {
 		collector_say(c, false, "%s: no BPF collector: %s", instead,
 			      why);
 		return NULL;
 	}
+	if (counts)
+		c->window_sources = bpf.window_sources;
+	if (c->window_sources)
+		collector_say(c, false, "IRQ and NMI sources counted in the threads' windows by a BPF program on %s:irq_noise and nmi_noise",
+			      NOISE_SYSTEM);
 	if (counts)
 		collector_say(c, false, "samples counted in the kernel by a BPF program on %s:%s",
 			      NOISE_SYSTEM, event);
@@ -197,6 +224,11 @@ static void bpf_reset(struct collector *c)
 			      strerror(errno));
 }
 
+static int bpf_sources(struct collector *c, struct noise_sources *s)
+{
+	return bpf_collector_read_sources(to_bpf(c)->bpf, s);
+}
+
 static void bpf_freeze(struct collector *c)
 {
 	bpf_collector_freeze(to_bpf(c)->bpf);
@@ -245,5 +277,6 @@ static const struct collector_ops bpf_backend_ops = {
 	.freeze = bpf_freeze,
 	.stop = collector_instance_stop,
 	.collect = bpf_snapshot,
+	.sources = bpf_sources,
 	.close = bpf_close,
 };

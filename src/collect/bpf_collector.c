@@ -63,6 +63,13 @@ int bpf_collector_read(struct bpf_collector *collector,
 	return -1;
 }
 
+int bpf_collector_read_sources(struct bpf_collector *collector,
+			       struct noise_sources *s)
+{
+	errno = ENOTSUP;
+	return -1;
+}
+
 uint64_t bpf_collector_lost(const struct bpf_collector *collector)
 {
 	return 0;
@@ -75,7 +82,12 @@ uint64_t bpf_collector_lost(const struct bpf_collector *collector)
 #include <bpf/bpf.h>
 #include <bpf/libbpf.h>
 
+#include "model/sources.h"
 #include "timerlat.skel.h"
+
+/* The window sources' map: room for this many a measured CPU. */
+#define SOURCES_PER_CPU		64
+#define SOURCES_MIN		256
 
 struct bpf_collector {
 	struct timerlat_bpf *skel;
@@ -92,6 +104,7 @@ struct bpf_collector {
 	unsigned int *keys;		/* a batch read's keys */
 	bool no_batch;			/* the kernel reads no map in batches */
 	bool noise;			/* osnoise: context 0 is the noise */
+	bool window_sources;		/* the sources map is in use */
 	void *zeros;
 };
 
@@ -141,7 +154,12 @@ struct bpf_collector *bpf_collector_open(const struct bpf_collector_config *conf
 		.divisor = config->divisor ? config->divisor : 1,
 		.latency_offset = config->latency_offset,
 		.context_offset = config->context_offset,
+		.irq_duration_offset = config->irq_duration_offset,
+		.irq_vector_offset = config->irq_vector_offset,
+		.irq_desc_offset = config->irq_desc_offset,
+		.nmi_duration_offset = config->nmi_duration_offset,
 	};
+	unsigned int room;
 	struct bpf_collector *c = calloc(1, sizeof(*c));
 	unsigned int key = 0;
 	int err;
@@ -169,6 +187,14 @@ struct bpf_collector *bpf_collector_open(const struct bpf_collector_config *conf
 	/* one program loads: the other's tracepoint may not exist */
 	bpf_program__set_autoload(config->noise ? c->skel->progs.count_sample :
 				  c->skel->progs.count_noise, false);
+	c->window_sources = config->window_sources && !config->noise;
+	bpf_program__set_autoload(c->skel->progs.count_irq_noise,
+				  c->window_sources);
+	bpf_program__set_autoload(c->skel->progs.count_nmi_noise,
+				  c->window_sources);
+	room = SOURCES_PER_CPU * (config->nr_cpus > 0 ? config->nr_cpus : 1);
+	bpf_map__set_max_entries(c->skel->maps.sources,
+				 room > SOURCES_MIN ? room : SOURCES_MIN);
 	err = timerlat_bpf__load(c->skel);
 	if (err) {
 		snprintf(why, len, "the kernel refused the BPF program: %s",
@@ -324,8 +350,28 @@ static int zero_array(struct bpf_collector *c, int fd, unsigned int n,
 	return 0;
 }
 
+/* Every window source forgotten. */
+static int clear_sources(struct bpf_collector *c)
+{
+	int fd = bpf_map__fd(c->skel->maps.sources);
+	struct tlb_source_key key;
+
+	while (!bpf_map_get_next_key(fd, NULL, &key))
+		if (bpf_map_delete_elem(fd, &key) && errno != ENOENT)
+			return -1;
+	return 0;
+}
+
 int bpf_collector_reset(struct bpf_collector *c)
 {
+	unsigned long long zero = 0;
+	unsigned int key = TLB_LOST_SOURCES;
+
+	if (c->window_sources &&
+	    (clear_sources(c) ||
+	     bpf_map_update_elem(bpf_map__fd(c->skel->maps.state), &key,
+				 &zero, BPF_ANY)))
+		return -1;
 	if (zero_array(c, bpf_map__fd(c->skel->maps.stats), TLB_NR_CONTEXTS,
 		       c->stats, sizeof(*c->stats)))
 		return -1;
@@ -382,6 +428,35 @@ int bpf_collector_read(struct bpf_collector *c, struct rtla_results *results)
 				 c->noise);
 	}
 	return 0;
+}
+
+int bpf_collector_read_sources(struct bpf_collector *c,
+			       struct noise_sources *s)
+{
+	int fd = bpf_map__fd(c->skel->maps.sources), err;
+	unsigned int lost_key = TLB_LOST_SOURCES;
+	unsigned long long lost = 0;
+	struct tlb_source_key key, next;
+	struct tlb_source src;
+	enum source_kind kind;
+
+	if (!c->window_sources)
+		return 0;
+	if (!bpf_map_lookup_elem(bpf_map__fd(c->skel->maps.state), &lost_key,
+				 &lost))
+		s->dropped += lost;
+	for (err = bpf_map_get_next_key(fd, NULL, &next); !err;
+	     err = bpf_map_get_next_key(fd, &key, &next)) {
+		key = next;
+		if (bpf_map_lookup_elem(fd, &key, &src))
+			continue;	/* deleted meanwhile */
+		kind = key.vector == TLB_NMI_VECTOR ? SOURCE_NMI : SOURCE_IRQ;
+		if (sources_add(s, (int)key.cpu, kind, src.desc,
+				sizeof(src.desc), key.vector, src.count,
+				src.total_ns, src.max_ns) && errno == ENOMEM)
+			return -1;
+	}
+	return errno == ENOENT ? 0 : -1;
 }
 
 uint64_t bpf_collector_lost(const struct bpf_collector *c)

@@ -61,23 +61,29 @@ static bool counts_hw(const struct collector *c)
 	       !strcmp(c->config.event_name, source_event_name(SOURCE_HW));
 }
 
+static bool counted_by_backend(const struct collector *c, enum source_kind k)
+{
+	return c->window_sources && (k == SOURCE_IRQ || k == SOURCE_NMI);
+}
+
 /* Every kind's trigger, with onmax() where the kernel takes it. */
 static int set_triggers(struct collector *c)
 {
 	struct noise_sources *s = c->config.results->sources;
+	int k, cpus = c->config.nr_measured_cpus;
 	char spec[256], off[260];
-	int k;
 
 	c->source_triggers = calloc(1, sizeof(*c->source_triggers));
 	if (!c->source_triggers)
 		return -1;
 	for (k = 0; k < NR_SOURCE_KINDS; k++) {
-		if (k == SOURCE_HW && !counts_hw(c))
+		if ((k == SOURCE_HW && !counts_hw(c)) || counted_by_backend(c, k))
 			continue;
-		if (source_hist_trigger(k, true, spec, sizeof(spec)))
+		if (source_hist_trigger(k, true, cpus, spec, sizeof(spec)))
 			goto fail;
 		if (write_trigger(c, k, spec)) {
-			if (source_hist_trigger(k, false, spec, sizeof(spec)) ||
+			if (source_hist_trigger(k, false, cpus, spec,
+						sizeof(spec)) ||
 			    write_trigger(c, k, spec))
 				goto fail;
 			s->max_exact = false;
@@ -164,6 +170,9 @@ void source_counts_read(struct collector *c)
 	s->dropped = all;
 	collector_say(c, false, "%ld sources read from the kernel's histograms, %llu events dropped",
 		      total, (unsigned long long)all);
+	if (c->window_sources && c->ops->sources && c->ops->sources(c, s))
+		collector_say(c, true, "the IRQ and NMI sources counted in the windows cannot be read: %s",
+			      strerror(errno));
 }
 
 /*
@@ -179,16 +188,36 @@ void source_counts_freeze(struct collector *c)
 	c->source_triggers->frozen = true;
 }
 
+/*
+ * Whether @kind's histogram is still empty: then it needs no clearing
+ * (the tracer of 6.1 counts with tracing off, those of later kernels do
+ * not).  What it parses into the sources is reset by the caller.
+ */
+static bool counted_nothing(struct collector *c, enum source_kind kind)
+{
+	char *text = tracefs_event_file_read(c->config.instance, SOURCE_SYSTEM,
+					     source_event_name(kind), "hist",
+					     NULL);
+	uint64_t dropped;
+	bool has_max, empty;
+
+	/* no key line at all, ours or another trigger's */
+	empty = source_hist_parse(text, kind, c->config.results->sources,
+				  &dropped, &has_max) == 0 &&
+		!dropped && !strstr(text, "\n{");
+	free(text);
+	return empty;
+}
+
 void source_counts_reset(struct collector *c)
 {
+	struct noise_sources *s = c->config.results->sources;
 	struct source_triggers *t = c->source_triggers;
 	char off[260];
 	int k;
 
-	if (c->config.results->sources)
-		sources_reset(c->config.results->sources);
 	for (k = 0; t && k < NR_SOURCE_KINDS; k++) {
-		if (!t->spec[k])
+		if (!t->spec[k] || counted_nothing(c, k))
 			continue;
 		snprintf(off, sizeof(off), "!%s", t->spec[k]);
 		if (write_trigger(c, k, off) || write_trigger(c, k, t->spec[k]))
@@ -196,6 +225,8 @@ void source_counts_reset(struct collector *c)
 				      SOURCE_SYSTEM, source_event_name(k),
 				      strerror(errno));
 	}
+	if (s)
+		sources_reset(s);
 }
 
 void source_counts_close(struct collector *c)

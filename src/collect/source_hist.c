@@ -15,17 +15,22 @@ static const struct {
 	const char *event;
 	const char *keys;
 	const char *save;
-	unsigned int size;	/* map entries: threads come and go */
+	unsigned int per_cpu;	/* map entries a measured CPU may need */
 	const char *filter;
 } source_events[NR_SOURCE_KINDS] = {
-	[SOURCE_IRQ] = { "irq_noise", ",desc", "vector", 1024, "" },
-	[SOURCE_SOFTIRQ] = { "softirq_noise", ",vector", "start", 256, "" },
-	[SOURCE_THREAD] = { "thread_noise", ",comm,pid", "start", 8192, "" },
-	[SOURCE_NMI] = { "nmi_noise", "", "start", 256, "" },
+	[SOURCE_IRQ] = { "irq_noise", ",desc", "vector", 32, "" },
+	[SOURCE_SOFTIRQ] = { "softirq_noise", ",vector", "start", 16, "" },
+	/* threads come and go */
+	[SOURCE_THREAD] = { "thread_noise", ",comm,pid", "start", 1024, "" },
+	[SOURCE_NMI] = { "nmi_noise", "", "start", 1, "" },
 	/* the noise samples nothing interfered with */
-	[SOURCE_HW] = { "sample_threshold", "", "start", 256,
+	[SOURCE_HW] = { "sample_threshold", "", "start", 1,
 			" if interference == 0" },
 };
+
+/* The kernel's bounds of a hist map (TRACING_MAP_BITS_MIN and _MAX). */
+#define MAP_SIZE_MIN	128u
+#define MAP_SIZE_MAX	131072u
 
 const char *source_event_name(enum source_kind kind)
 {
@@ -33,21 +38,34 @@ const char *source_event_name(enum source_kind kind)
 	       source_events[kind].event : NULL;
 }
 
-int source_hist_trigger(enum source_kind kind, bool with_max, char *buf,
-			size_t len)
+unsigned int source_hist_map_size(enum source_kind kind, int nr_cpus)
 {
-	int n;
+	uint64_t want, size = MAP_SIZE_MIN;
 
 	if ((unsigned int)kind >= NR_SOURCE_KINDS)
+		return 0;
+	want = (uint64_t)source_events[kind].per_cpu * (nr_cpus > 0 ? nr_cpus : 1);
+	while (size < want && size < MAP_SIZE_MAX)
+		size <<= 1;
+	return (unsigned int)size;
+}
+
+int source_hist_trigger(enum source_kind kind, bool with_max, int nr_cpus,
+			char *buf, size_t len)
+{
+	unsigned int size = source_hist_map_size(kind, nr_cpus);
+	int n;
+
+	if (!size)
 		return -1;
 	if (with_max)
 		n = snprintf(buf, len, "hist:keys=cpu%s:d=duration:vals=hitcount,duration:size=%u:onmax($d).save(%s)%s",
-			     source_events[kind].keys, source_events[kind].size,
+			     source_events[kind].keys, size,
 			     source_events[kind].save,
 			     source_events[kind].filter);
 	else
 		n = snprintf(buf, len, "hist:keys=cpu%s:vals=hitcount,duration:size=%u%s",
-			     source_events[kind].keys, source_events[kind].size,
+			     source_events[kind].keys, size,
 			     source_events[kind].filter);
 	return n < 0 || (size_t)n >= len ? -1 : 0;
 }

@@ -277,6 +277,43 @@ static void test_bpf_offsets(void **state)
 	tep_free(tep);
 }
 
+/*
+ * timerlat --sources in the BPF program: osnoise:irq_noise's duration,
+ * vector and desc (a __data_loc word), nmi_noise's duration; a format
+ * without one of them is refused (its sources are then counted all
+ * along, by hist triggers).
+ */
+static void test_bpf_source_offsets(void **state)
+{
+	struct bpf_collector_config config = { 0 };
+	struct tep_handle *irq = tep_alloc(), *nmi = tep_alloc();
+	const char *bad = "name: irq_noise\nID: 449\nformat:\n"
+		"\tfield:unsigned short common_type;\toffset:0;\tsize:2;\tsigned:0;\n"
+		"\tfield:u64 duration;\toffset:8;\tsize:8;\tsigned:0;\n"
+		"\tfield:char desc[16];\toffset:16;\tsize:16;\tsigned:1;\n"
+		"\tfield:int vector;\toffset:32;\tsize:4;\tsigned:1;\n\n"
+		"print fmt: \"%d\", REC->vector\n";
+	struct tep_handle *fixed = tep_alloc();
+	struct tep_event *event;
+
+	assert_int_equal(bpf_source_offsets(irq, nmi, &config), -1);
+	assert_int_equal(parse_sample_format(irq, "formats/osnoise_irq_noise.format"), 0);
+	assert_int_equal(bpf_source_offsets(irq, nmi, &config), -1);
+	assert_int_equal(parse_sample_format(nmi, "formats/osnoise_nmi_noise.format"), 0);
+	assert_int_equal(bpf_source_offsets(irq, nmi, &config), 0);
+	assert_int_equal(config.irq_duration_offset, 24);
+	assert_int_equal(config.irq_desc_offset, 32);
+	assert_int_equal(config.irq_vector_offset, 36);
+	assert_int_equal(config.nmi_duration_offset, 24);
+	/* a fixed-size desc is not the __data_loc the program reads */
+	assert_int_equal(tep_parse_format(fixed, &event, bad, strlen(bad),
+					  "osnoise"), 0);
+	assert_int_equal(bpf_source_offsets(fixed, nmi, &config), -1);
+	tep_free(fixed);
+	tep_free(irq);
+	tep_free(nmi);
+}
+
 /* Without libbpf the collector says why it is not there. */
 static void test_bpf_unbuilt(void **state)
 {
@@ -517,6 +554,142 @@ static void test_sources_hw_trigger(void **state)
 	sources_free(&sources);
 }
 
+static int fake_window_sources(struct collector *c, struct noise_sources *s)
+{
+	return sources_add(s, 1, SOURCE_IRQ, "local_timer", 11, 236, 4, 9000,
+			   3000);
+}
+
+static const struct collector_ops window_ops = {
+	.name = "fake-windows",
+	.sources = fake_window_sources,
+};
+
+/*
+ * Where the backend counts timerlat's IRQ and NMI sources in the
+ * threads' windows, no hist trigger counts them; its counts join the
+ * triggers' at each read.
+ */
+static void test_sources_windows(void **state)
+{
+	struct noise_sources sources;
+	struct rtla_results results = { .sources = &sources };
+	struct collector c = {
+		.ops = &window_ops,
+		.config = { .results = &results, .timerlat = true },
+		.window_sources = true,
+	};
+
+	assert_int_equal(sources_alloc(&sources, 2, 5, false), 0);
+	fake_put("events/osnoise/thread_noise/hist",
+		 "# trigger info: hist:keys=cpu,comm,pid:vals=hitcount,duration:size=1024 [active]\n\n"
+		 "{ cpu:          1, comm: noisy          , pid:        131 } hitcount:          2  duration:       5000\n"
+		 "\nTotals:\n    Hits: 2\n    Entries: 1\n    Dropped: 0\n");
+	fake_put("events/osnoise/softirq_noise/hist",
+		 "# trigger info: hist:keys=cpu,vector:vals=hitcount,duration:size=128 [active]\n\nTotals:\n    Hits: 0\n    Entries: 0\n    Dropped: 0\n");
+	assert_int_equal(source_counts_open(&c, NULL), 0);
+	assert_false(trigger_set("irq_noise"));
+	assert_false(trigger_set("nmi_noise"));
+	assert_true(trigger_set("softirq_noise"));
+	assert_true(trigger_set("thread_noise"));
+	source_counts_read(&c);
+	assert_int_equal(sources.cpu[1].nr, 2);
+	assert_int_equal(sources_cpu_total(&sources, 1), 14000);
+	/* read again: made anew, not added twice */
+	source_counts_read(&c);
+	assert_int_equal(sources_cpu_total(&sources, 1), 14000);
+	source_counts_close(&c);
+	sources_free(&sources);
+}
+
+/* What the fake trigger file of osnoise:@event holds (a static buffer). */
+static const char *trigger_text(const char *event)
+{
+	static char text[1024];
+	char path[96];
+	size_t n;
+	FILE *f;
+
+	snprintf(path, sizeof(path), "events/osnoise/%s/trigger", event);
+	f = fopen(fake_path(path), "r");
+	assert_non_null(f);
+	n = fread(text, 1, sizeof(text) - 1, f);
+	text[n] = 0;
+	fclose(f);
+	return text;
+}
+
+/* The trigger file of osnoise:@event emptied, to see what is written next. */
+static void clear_trigger(const char *event)
+{
+	char path[96];
+
+	snprintf(path, sizeof(path), "events/osnoise/%s/trigger", event);
+	fake_put(path, "");
+}
+
+static void put_source_hist(const char *event, const char *entries,
+			    unsigned int hits)
+{
+	char path[96], text[512];
+
+	snprintf(path, sizeof(path), "events/osnoise/%s/hist", event);
+	snprintf(text, sizeof(text),
+		 "# event histogram\n#\n# trigger info: hist:keys=cpu:vals=hitcount,duration:sort=hitcount:size=128 [active]\n#\n\n%s\nTotals:\n    Hits: %u\n    Entries: %u\n    Dropped: 0\n",
+		 entries, hits, hits ? 1 : 0);
+	fake_put(path, text);
+}
+
+/*
+ * The window's start clears only the histograms that counted something
+ * (each clear is a removal and a new trigger, costly in the kernel); the
+ * sources are empty after it either way.  The maps are sized by the CPUs
+ * measured.
+ */
+static void test_sources_reset(void **state)
+{
+	static const char *const events[] = {
+		"irq_noise", "softirq_noise", "thread_noise", "nmi_noise",
+	};
+	struct noise_sources sources;
+	struct rtla_results results = { .sources = &sources };
+	struct collector c = {
+		.config = { .results = &results, .nr_measured_cpus = 3 },
+	};
+	size_t i;
+
+	assert_int_equal(sources_alloc(&sources, 4, 5, false), 0);
+	assert_int_equal(source_counts_open(&c, NULL), 0);
+	assert_non_null(strstr(trigger_text("thread_noise"),
+			       ":size=4096:"));
+	assert_non_null(strstr(trigger_text("irq_noise"),
+			       ":size=128:"));
+	for (i = 0; i < sizeof(events) / sizeof(events[0]); i++) {
+		put_source_hist(events[i], "", 0);
+		clear_trigger(events[i]);
+	}
+	put_source_hist("thread_noise",
+			"{ cpu:          1, comm: kworker/1:1    , pid:         43 } hitcount:          2  duration:       5000\n", 2);
+	source_counts_reset(&c);
+	assert_false(trigger_set("irq_noise"));
+	assert_false(trigger_set("softirq_noise"));
+	assert_false(trigger_set("nmi_noise"));
+	assert_true(trigger_set("thread_noise"));
+	assert_non_null(strstr(trigger_text("thread_noise"),
+			       "hist:keys=cpu,comm,pid"));
+	assert_int_equal(sources.cpu[1].nr, 0);
+
+	/* a histogram that dropped every event is not empty either */
+	clear_trigger("thread_noise");
+	put_source_hist("thread_noise", "", 3);
+	fake_put("events/osnoise/nmi_noise/hist",
+		 "# trigger info: hist:keys=cpu:vals=hitcount,duration:size=128 [active]\n\nTotals:\n    Hits: 3\n    Entries: 0\n    Dropped: 3\n");
+	source_counts_reset(&c);
+	assert_true(trigger_set("nmi_noise"));
+	source_counts_close(&c);
+	sources_free(&sources);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -524,6 +697,13 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_sources_hw_trigger,
 						sources_tracefs,
 						fake_tracefs_teardown),
+		cmocka_unit_test_setup_teardown(test_sources_reset,
+						sources_tracefs,
+						fake_tracefs_teardown),
+		cmocka_unit_test_setup_teardown(test_sources_windows,
+						sources_tracefs,
+						fake_tracefs_teardown),
+		cmocka_unit_test(test_bpf_source_offsets),
 		cmocka_unit_test(test_plan_bounded),
 		cmocka_unit_test(test_parse),
 		cmocka_unit_test(test_parse_refuses),

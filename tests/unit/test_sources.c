@@ -254,19 +254,36 @@ static void test_triggers(void **state)
 {
 	char buf[256];
 
-	assert_int_equal(source_hist_trigger(SOURCE_IRQ, true, buf,
+	assert_int_equal(source_hist_trigger(SOURCE_IRQ, true, 8, buf,
 					     sizeof(buf)), 0);
-	assert_string_equal(buf, "hist:keys=cpu,desc:d=duration:vals=hitcount,duration:size=1024:onmax($d).save(vector)");
-	assert_int_equal(source_hist_trigger(SOURCE_THREAD, false, buf,
+	assert_string_equal(buf, "hist:keys=cpu,desc:d=duration:vals=hitcount,duration:size=256:onmax($d).save(vector)");
+	assert_int_equal(source_hist_trigger(SOURCE_THREAD, false, 8, buf,
 					     sizeof(buf)), 0);
 	assert_string_equal(buf, "hist:keys=cpu,comm,pid:vals=hitcount,duration:size=8192");
-	assert_int_equal(source_hist_trigger(SOURCE_HW, true, buf,
+	assert_int_equal(source_hist_trigger(SOURCE_HW, true, 1, buf,
 					     sizeof(buf)), 0);
-	assert_string_equal(buf, "hist:keys=cpu:d=duration:vals=hitcount,duration:size=256:onmax($d).save(start) if interference == 0");
+	assert_string_equal(buf, "hist:keys=cpu:d=duration:vals=hitcount,duration:size=128:onmax($d).save(start) if interference == 0");
 	assert_string_equal(source_event_name(SOURCE_NMI), "nmi_noise");
-	assert_int_equal(source_hist_trigger(SOURCE_IRQ, true, buf, 10), -1);
-	assert_int_equal(source_hist_trigger(NR_SOURCE_KINDS, true, buf,
+	assert_int_equal(source_hist_trigger(SOURCE_IRQ, true, 1, buf, 10), -1);
+	assert_int_equal(source_hist_trigger(NR_SOURCE_KINDS, true, 1, buf,
 					     sizeof(buf)), -1);
+}
+
+/*
+ * The maps grow with the CPUs measured, in powers of two within the
+ * kernel's bounds (128 to 131072 entries).
+ */
+static void test_map_sizes(void **state)
+{
+	assert_int_equal(source_hist_map_size(SOURCE_THREAD, 1), 1024);
+	assert_int_equal(source_hist_map_size(SOURCE_THREAD, 3), 4096);
+	assert_int_equal(source_hist_map_size(SOURCE_THREAD, 0), 1024);
+	assert_int_equal(source_hist_map_size(SOURCE_THREAD, 4096), 131072);
+	assert_int_equal(source_hist_map_size(SOURCE_IRQ, 1), 128);
+	assert_int_equal(source_hist_map_size(SOURCE_IRQ, 5), 256);
+	assert_int_equal(source_hist_map_size(SOURCE_SOFTIRQ, 64), 1024);
+	assert_int_equal(source_hist_map_size(SOURCE_NMI, 200), 256);
+	assert_int_equal(source_hist_map_size(NR_SOURCE_KINDS, 1), 0);
 }
 
 struct fixture {
@@ -600,6 +617,7 @@ int main(void)
 		cmocka_unit_test(test_parse_edges),
 		cmocka_unit_test(test_shared_hist_file),
 		cmocka_unit_test(test_triggers),
+		cmocka_unit_test(test_map_sizes),
 		cmocka_unit_test(test_render_golden),
 		cmocka_unit_test(test_reports),
 		cmocka_unit_test(test_timerlat_share),

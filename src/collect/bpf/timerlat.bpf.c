@@ -4,7 +4,8 @@
  * count/min/max/sum, from osnoise:timerlat_sample (timerlat) or
  * osnoise:sample_threshold (osnoise, context 0).  Only a timerlat stop
  * threshold's hit goes to user space, through a ring buffer, then to
- * the --bpf-action program, if any, by a tail call.  No
+ * the --bpf-action program, if any, by a tail call.  With --sources, the
+ * IRQ and NMI noise inside the threads' pending windows.  No
  * vmlinux.h and no BTF: timerlat_sample's fields are read at the offsets
  * rtla found in its format file.
  */
@@ -46,6 +47,21 @@ struct {
 	__uint(type, BPF_MAP_TYPE_RINGBUF);
 	__uint(max_entries, 4096);
 } hits SEC(".maps");
+
+/* Per CPU: 1 from a timer IRQ's sample to its thread's sample. */
+struct {
+	__uint(type, BPF_MAP_TYPE_PERCPU_ARRAY);
+	__uint(max_entries, 1);
+	__type(key, unsigned int);
+	__type(value, unsigned long long);
+} pending SEC(".maps");
+
+struct {
+	__uint(type, BPF_MAP_TYPE_HASH);
+	__uint(max_entries, 256);		/* resized by rtla */
+	__type(key, struct tlb_source_key);
+	__type(value, struct tlb_source);
+} sources SEC(".maps");
 
 /*
  * --bpf-action: the user's program, slot 0, tail-called with the
@@ -113,6 +129,7 @@ int count_sample(void *rec)
 	unsigned long long latency, *stopped, *lost;
 	struct tlb_config *cfg = NULL;
 	unsigned int key = 0;
+	unsigned long long *window;
 	struct tlb_hit *hit;
 	int context;
 
@@ -123,6 +140,9 @@ int count_sample(void *rec)
 	    bpf_probe_read_kernel(&context, sizeof(context),
 				  (char *)rec + cfg->context_offset))
 		return 0;
+	window = bpf_map_lookup_elem(&pending, &key);
+	if (window)
+		*window = context == 0;
 	if (count(&cfg, context, latency) || !cfg ||
 	    !over_threshold(cfg, context, latency))
 		return 0;
@@ -157,6 +177,92 @@ int count_noise(struct bpf_raw_tracepoint_args *ctx)
 	struct tlb_config *cfg = NULL;
 
 	count(&cfg, 0, ctx->args[1]);
+	return 0;
+}
+
+/* Whether this CPU's thread is pending and counting goes on. */
+static __always_inline int in_window(void)
+{
+	unsigned long long *window, *stopped;
+	unsigned int key = 0;
+
+	window = bpf_map_lookup_elem(&pending, &key);
+	key = TLB_STOPPED;
+	stopped = bpf_map_lookup_elem(&state, &key);
+	return window && *window && stopped && !*stopped;
+}
+
+/*
+ * Add @ns to this CPU's source @vector; a new one takes its name from
+ * @rec's __data_loc string at @desc_offset (none: NULL @rec).
+ */
+static __always_inline void add_source(int vector, unsigned long long ns,
+				       const char *rec,
+				       unsigned int desc_offset)
+{
+	struct tlb_source_key key = {
+		.cpu = bpf_get_smp_processor_id(),
+		.vector = vector,
+	};
+	struct tlb_source *src, fresh = {};
+	unsigned long long *lost;
+	unsigned int loc;
+
+	src = bpf_map_lookup_elem(&sources, &key);
+	if (!src) {
+		/* __data_loc: the string's offset in the record, low 16 bits */
+		if (rec && !bpf_probe_read_kernel(&loc, sizeof(loc),
+						  rec + desc_offset))
+			bpf_probe_read_kernel_str(fresh.desc, sizeof(fresh.desc),
+						  rec + (loc & 0xffff));
+		bpf_map_update_elem(&sources, &key, &fresh, BPF_NOEXIST);
+		src = bpf_map_lookup_elem(&sources, &key);
+		if (!src) {
+			loc = TLB_LOST_SOURCES;
+			lost = bpf_map_lookup_elem(&state, &loc);
+			if (lost)
+				__sync_fetch_and_add(lost, 1);
+			return;
+		}
+	}
+	__sync_fetch_and_add(&src->count, 1);
+	__sync_fetch_and_add(&src->total_ns, ns);
+	if (ns > src->max_ns)
+		src->max_ns = ns;
+}
+
+SEC("tracepoint/osnoise/irq_noise")
+int count_irq_noise(void *rec)
+{
+	unsigned long long duration;
+	struct tlb_config *cfg;
+	unsigned int key = 0;
+	int vector;
+
+	cfg = bpf_map_lookup_elem(&config, &key);
+	if (!cfg || !in_window() ||
+	    bpf_probe_read_kernel(&duration, sizeof(duration),
+				  (char *)rec + cfg->irq_duration_offset) ||
+	    bpf_probe_read_kernel(&vector, sizeof(vector),
+				  (char *)rec + cfg->irq_vector_offset))
+		return 0;
+	add_source(vector, duration, rec, cfg->irq_desc_offset);
+	return 0;
+}
+
+SEC("tracepoint/osnoise/nmi_noise")
+int count_nmi_noise(void *rec)
+{
+	unsigned long long duration;
+	struct tlb_config *cfg;
+	unsigned int key = 0;
+
+	cfg = bpf_map_lookup_elem(&config, &key);
+	if (!cfg || !in_window() ||
+	    bpf_probe_read_kernel(&duration, sizeof(duration),
+				  (char *)rec + cfg->nmi_duration_offset))
+		return 0;
+	add_source(TLB_NMI_VECTOR, duration, NULL, 0);
 	return 0;
 }
 
