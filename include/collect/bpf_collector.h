@@ -28,14 +28,10 @@ struct bpf_collector_config {
 	bool noise;			/* osnoise's noise, not timerlat */
 	/*
 	 * timerlat --sources: the IRQ and NMI noise inside the threads'
-	 * windows, for @nr_cpus CPUs (bpf_source_offsets()).
+	 * windows, for @nr_cpus CPUs
 	 */
 	bool window_sources;
 	int nr_cpus;
-	unsigned int irq_duration_offset;
-	unsigned int irq_vector_offset;
-	unsigned int irq_desc_offset;
-	unsigned int nmi_duration_offset;
 };
 
 struct tep_handle;
@@ -45,13 +41,6 @@ struct tep_handle;
  * @tep; -1 when the event or a field of the expected size is missing.
  */
 int bpf_sample_offsets(struct tep_handle *tep,
-		       struct bpf_collector_config *config);
-
-/*
- * Fill @config's offsets of osnoise:irq_noise's and nmi_noise's fields
- * from @irq and @nmi; -1 when one is missing or not of the expected kind.
- */
-int bpf_source_offsets(struct tep_handle *irq, struct tep_handle *nmi,
 		       struct bpf_collector_config *config);
 
 /* Whether this rtla was built with the BPF collector. */

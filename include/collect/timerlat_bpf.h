@@ -29,14 +29,7 @@ struct tlb_config {
 	 */
 	unsigned int latency_offset;		/* u64 timer_latency */
 	unsigned int context_offset;		/* int context */
-	/*
-	 * --sources: osnoise:irq_noise's u64 duration, int vector and
-	 * __data_loc char[] desc, osnoise:nmi_noise's u64 duration.
-	 */
-	unsigned int irq_duration_offset;
-	unsigned int irq_vector_offset;
-	unsigned int irq_desc_offset;
-	unsigned int nmi_duration_offset;
+	unsigned int unused;
 };
 
 /* The state map's elements (each an unsigned long long). */

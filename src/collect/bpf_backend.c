@@ -46,22 +46,17 @@ static int timerlat_sample_offsets(struct bpf_collector_config *config)
 }
 
 /*
- * timerlat --sources: where the program finds osnoise:irq_noise's and
- * nmi_noise's fields, to count them inside the threads' windows; false
- * (hist triggers count them all along) where it cannot.
+ * timerlat --sources: the program counts the IRQ and NMI noise inside
+ * the threads' windows where the kernel has both events; else hist
+ * triggers count them all along.
  */
-static bool window_source_offsets(struct collector *c,
-				  struct bpf_collector_config *config)
+static bool window_sources_possible(struct collector *c)
 {
-	struct tep_handle *irq = reader_load_format(NOISE_SYSTEM, "irq_noise");
-	struct tep_handle *nmi = reader_load_format(NOISE_SYSTEM, "nmi_noise");
-	bool ok = irq && nmi && !bpf_source_offsets(irq, nmi, config);
-
-	if (!ok)
-		collector_say(c, false, "IRQ and NMI sources counted all along: osnoise:irq_noise or nmi_noise lacks a field the BPF collector reads");
-	tep_free(irq);
-	tep_free(nmi);
-	return ok;
+	if (tracefs_event_file_exists(NULL, NOISE_SYSTEM, "irq_noise", "format") &&
+	    tracefs_event_file_exists(NULL, NOISE_SYSTEM, "nmi_noise", "format"))
+		return true;
+	collector_say(c, false, "IRQ and NMI sources counted all along: no osnoise:irq_noise or nmi_noise for the BPF collector");
+	return false;
 }
 
 /*
@@ -101,7 +96,7 @@ static struct bpf_collector *open_program(struct collector *c, bool counts)
 		return NULL;
 	}
 	bpf.window_sources = counts && !bpf.noise && results->sources &&
-			     window_source_offsets(c, &bpf);
+			     window_sources_possible(c);
 	collector = bpf_collector_open(&bpf, why, sizeof(why));
 	if (!collector) {
 		collector_say(c, false, "%s: no BPF collector: %s", instead,

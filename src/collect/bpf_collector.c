@@ -154,10 +154,6 @@ struct bpf_collector *bpf_collector_open(const struct bpf_collector_config *conf
 		.divisor = config->divisor ? config->divisor : 1,
 		.latency_offset = config->latency_offset,
 		.context_offset = config->context_offset,
-		.irq_duration_offset = config->irq_duration_offset,
-		.irq_vector_offset = config->irq_vector_offset,
-		.irq_desc_offset = config->irq_desc_offset,
-		.nmi_duration_offset = config->nmi_duration_offset,
 	};
 	unsigned int room;
 	struct bpf_collector *c = calloc(1, sizeof(*c));

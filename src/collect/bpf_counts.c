@@ -57,26 +57,3 @@ int bpf_sample_offsets(struct tep_handle *tep,
 		return -1;
 	return 0;
 }
-
-int bpf_source_offsets(struct tep_handle *irq, struct tep_handle *nmi,
-		       struct bpf_collector_config *config)
-{
-	struct tep_event *irq_event, *nmi_event;
-	struct tep_format_field *desc;
-
-	irq_event = tep_find_event_by_name(irq, "osnoise", "irq_noise");
-	nmi_event = tep_find_event_by_name(nmi, "osnoise", "nmi_noise");
-	if (!irq_event || !nmi_event)
-		return -1;
-	desc = tep_find_field(irq_event, "desc");
-	if (!desc || !(desc->flags & TEP_FIELD_IS_DYNAMIC) || desc->size != 4)
-		return -1;
-	config->irq_desc_offset = desc->offset;
-	if (field_offset(irq_event, "duration", 8,
-			 &config->irq_duration_offset) ||
-	    field_offset(irq_event, "vector", 4, &config->irq_vector_offset) ||
-	    field_offset(nmi_event, "duration", 8,
-			 &config->nmi_duration_offset))
-		return -1;
-	return 0;
-}

@@ -277,43 +277,6 @@ static void test_bpf_offsets(void **state)
 	tep_free(tep);
 }
 
-/*
- * timerlat --sources in the BPF program: osnoise:irq_noise's duration,
- * vector and desc (a __data_loc word), nmi_noise's duration; a format
- * without one of them is refused (its sources are then counted all
- * along, by hist triggers).
- */
-static void test_bpf_source_offsets(void **state)
-{
-	struct bpf_collector_config config = { 0 };
-	struct tep_handle *irq = tep_alloc(), *nmi = tep_alloc();
-	const char *bad = "name: irq_noise\nID: 449\nformat:\n"
-		"\tfield:unsigned short common_type;\toffset:0;\tsize:2;\tsigned:0;\n"
-		"\tfield:u64 duration;\toffset:8;\tsize:8;\tsigned:0;\n"
-		"\tfield:char desc[16];\toffset:16;\tsize:16;\tsigned:1;\n"
-		"\tfield:int vector;\toffset:32;\tsize:4;\tsigned:1;\n\n"
-		"print fmt: \"%d\", REC->vector\n";
-	struct tep_handle *fixed = tep_alloc();
-	struct tep_event *event;
-
-	assert_int_equal(bpf_source_offsets(irq, nmi, &config), -1);
-	assert_int_equal(parse_sample_format(irq, "formats/osnoise_irq_noise.format"), 0);
-	assert_int_equal(bpf_source_offsets(irq, nmi, &config), -1);
-	assert_int_equal(parse_sample_format(nmi, "formats/osnoise_nmi_noise.format"), 0);
-	assert_int_equal(bpf_source_offsets(irq, nmi, &config), 0);
-	assert_int_equal(config.irq_duration_offset, 24);
-	assert_int_equal(config.irq_desc_offset, 32);
-	assert_int_equal(config.irq_vector_offset, 36);
-	assert_int_equal(config.nmi_duration_offset, 24);
-	/* a fixed-size desc is not the __data_loc the program reads */
-	assert_int_equal(tep_parse_format(fixed, &event, bad, strlen(bad),
-					  "osnoise"), 0);
-	assert_int_equal(bpf_source_offsets(fixed, nmi, &config), -1);
-	tep_free(fixed);
-	tep_free(irq);
-	tep_free(nmi);
-}
-
 /* Without libbpf the collector says why it is not there. */
 static void test_bpf_unbuilt(void **state)
 {
@@ -703,7 +666,6 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_sources_windows,
 						sources_tracefs,
 						fake_tracefs_teardown),
-		cmocka_unit_test(test_bpf_source_offsets),
 		cmocka_unit_test(test_plan_bounded),
 		cmocka_unit_test(test_parse),
 		cmocka_unit_test(test_parse_refuses),

@@ -194,32 +194,28 @@ static __always_inline int in_window(void)
 
 /*
  * Add @ns to this CPU's source @vector; a new one takes its name from
- * @rec's __data_loc string at @desc_offset (none: NULL @rec).
+ * @desc (none: NULL).
  */
 static __always_inline void add_source(int vector, unsigned long long ns,
-				       const char *rec,
-				       unsigned int desc_offset)
+				       const char *desc)
 {
 	struct tlb_source_key key = {
 		.cpu = bpf_get_smp_processor_id(),
 		.vector = vector,
 	};
 	struct tlb_source *src, fresh = {};
+	unsigned int lost_key = TLB_LOST_SOURCES;
 	unsigned long long *lost;
-	unsigned int loc;
 
 	src = bpf_map_lookup_elem(&sources, &key);
 	if (!src) {
-		/* __data_loc: the string's offset in the record, low 16 bits */
-		if (rec && !bpf_probe_read_kernel(&loc, sizeof(loc),
-						  rec + desc_offset))
+		if (desc)
 			bpf_probe_read_kernel_str(fresh.desc, sizeof(fresh.desc),
-						  rec + (loc & 0xffff));
+						  desc);
 		bpf_map_update_elem(&sources, &key, &fresh, BPF_NOEXIST);
 		src = bpf_map_lookup_elem(&sources, &key);
 		if (!src) {
-			loc = TLB_LOST_SOURCES;
-			lost = bpf_map_lookup_elem(&state, &loc);
+			lost = bpf_map_lookup_elem(&state, &lost_key);
 			if (lost)
 				__sync_fetch_and_add(lost, 1);
 			return;
@@ -231,38 +227,25 @@ static __always_inline void add_source(int vector, unsigned long long ns,
 		src->max_ns = ns;
 }
 
-SEC("tracepoint/osnoise/irq_noise")
-int count_irq_noise(void *rec)
+/*
+ * The tracepoints' arguments (their TP_PROTO since 5.14): no record is
+ * made.  irq_noise(int vector, const char *desc, u64 start, u64 duration)
+ */
+SEC("raw_tp/irq_noise")
+int count_irq_noise(struct bpf_raw_tracepoint_args *ctx)
 {
-	unsigned long long duration;
-	struct tlb_config *cfg;
-	unsigned int key = 0;
-	int vector;
-
-	cfg = bpf_map_lookup_elem(&config, &key);
-	if (!cfg || !in_window() ||
-	    bpf_probe_read_kernel(&duration, sizeof(duration),
-				  (char *)rec + cfg->irq_duration_offset) ||
-	    bpf_probe_read_kernel(&vector, sizeof(vector),
-				  (char *)rec + cfg->irq_vector_offset))
-		return 0;
-	add_source(vector, duration, rec, cfg->irq_desc_offset);
+	if (in_window())
+		add_source((int)ctx->args[0], ctx->args[3],
+			   (const char *)ctx->args[1]);
 	return 0;
 }
 
-SEC("tracepoint/osnoise/nmi_noise")
-int count_nmi_noise(void *rec)
+/* nmi_noise(u64 start, u64 duration) */
+SEC("raw_tp/nmi_noise")
+int count_nmi_noise(struct bpf_raw_tracepoint_args *ctx)
 {
-	unsigned long long duration;
-	struct tlb_config *cfg;
-	unsigned int key = 0;
-
-	cfg = bpf_map_lookup_elem(&config, &key);
-	if (!cfg || !in_window() ||
-	    bpf_probe_read_kernel(&duration, sizeof(duration),
-				  (char *)rec + cfg->nmi_duration_offset))
-		return 0;
-	add_source(TLB_NMI_VECTOR, duration, NULL, 0);
+	if (in_window())
+		add_source(TLB_NMI_VECTOR, ctx->args[1], NULL);
 	return 0;
 }
 
