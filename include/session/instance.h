@@ -41,11 +41,6 @@ int rtla_instance_set_tracer(struct tracefs_instance *instance,
 int rtla_instance_enable_event(struct tracefs_instance *instance,
 			       const char *system, const char *event,
 			       const char *filter, const char *trigger);
-int rtla_instance_save_trace(struct tracefs_instance *instance,
-			     const char *path);
-/* Copy the instance's @file ("events/x/y/hist") to @path. */
-int rtla_instance_save_file(struct tracefs_instance *instance,
-			    const char *file, const char *path);
 
 struct instance_owner {
 	pid_t pid;

@@ -10,7 +10,7 @@
 
 #include "run/command.h"
 #include "run/run.h"
-#include "session/instance.h"
+#include "run/trace_file.h"
 
 /* Save the trace to @file, named first as rtla 7.2 does; errors said. */
 static int save_trace(struct run *run, const char *file)
@@ -23,7 +23,7 @@ static int save_trace(struct run *run, const char *file)
 		errno = ENOENT;
 	} else {
 		tracefs_trace_off(run->trace);
-		if (!rtla_instance_save_trace(run->trace, file))
+		if (!trace_file_save_trace(run->trace, file))
 			return 0;
 	}
 	err = errno;

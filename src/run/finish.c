@@ -11,7 +11,7 @@
 #include "run/run.h"
 #include "run/budget_report.h"
 #include "run/run_end.h"
-#include "session/instance.h"
+#include "run/trace_file.h"
 #include "session/tracer_config.h"
 #include "version.h"
 
@@ -41,7 +41,7 @@ static int save_hist_triggers(struct run *run)
 			 event->name);
 		snprintf(file, sizeof(file), "events/%s/%s/hist",
 			 event->system, event->name);
-		if (!rtla_instance_save_file(run->trace, file, path))
+		if (!trace_file_save(run->trace, file, path))
 			continue;
 		run_error(run, "cannot save %s: %s", path, strerror(errno));
 		ret = -1;

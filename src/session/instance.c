@@ -1,6 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
 #include <errno.h>
-#include <fcntl.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -9,7 +8,6 @@
 
 #include <tracefs.h>
 
-#include "output/out_file.h"
 #include "session/instance.h"
 #include "session/log.h"
 #include "session/process_identity.h"
@@ -223,59 +221,3 @@ int rtla_instance_enable_event(struct tracefs_instance *instance,
 	return 0;
 }
 
-int rtla_instance_save_trace(struct tracefs_instance *instance,
-			     const char *path)
-{
-	return rtla_instance_save_file(instance, "trace", path);
-}
-
-/*
- * A short write is followed by one that fails with the cause (ENOSPC,
- * EFBIG past RLIMIT_FSIZE, EDQUOT): that errno is the one reported.
- */
-static int write_all(int fd, const char *buf, size_t len)
-{
-	ssize_t written;
-
-	while (len) {
-		written = write(fd, buf, len);
-		if (written < 0) {
-			if (errno == EINTR)
-				continue;
-			return -1;
-		}
-		if (!written) {
-			errno = EIO;
-			return -1;
-		}
-		buf += written;
-		len -= written;
-	}
-	return 0;
-}
-
-int rtla_instance_save_file(struct tracefs_instance *instance,
-			    const char *name, const char *path)
-{
-	struct out_file file;
-	char buf[65536];
-	ssize_t n;
-	int in;
-
-	in = tracefs_instance_file_open(instance, name, O_RDONLY);
-	if (in < 0)
-		return -1;
-	if (out_file_open(&file, path)) {
-		close(in);
-		return -1;
-	}
-	while ((n = read(in, buf, sizeof(buf))) > 0)
-		if (write_all(file.fd, buf, n))
-			break;
-	close(in);
-	if (n) {
-		out_file_abort(&file);
-		return -1;
-	}
-	return out_file_commit(&file);
-}

@@ -21,7 +21,7 @@
 #include "output/out_file.h"
 #include "output/report.h"
 #include "run/run.h"
-#include "session/instance.h"
+#include "run/trace_file.h"
 
 #include "fake_tracefs.h"
 
@@ -145,7 +145,7 @@ static void test_trace_not_through_symlink(void **state)
 
 	put(in_dir("precious"), "keep me\n");
 	assert_int_equal(symlink(in_dir("precious"), in_dir("trace.txt")), 0);
-	assert_int_equal(rtla_instance_save_trace(NULL, in_dir("trace.txt")),
+	assert_int_equal(trace_file_save_trace(NULL, in_dir("trace.txt")),
 			 0);
 	assert_string_equal(slurp(in_dir("precious")), "keep me\n");
 	assert_int_equal(lstat(in_dir("trace.txt"), &st), 0);
@@ -163,7 +163,7 @@ static void test_trace_full_disk(void **state)
 	signal(SIGXFSZ, SIG_IGN);
 	getrlimit(RLIMIT_FSIZE, &old);
 	setrlimit(RLIMIT_FSIZE, &small);
-	assert_int_equal(rtla_instance_save_trace(NULL, in_dir("trace.txt")),
+	assert_int_equal(trace_file_save_trace(NULL, in_dir("trace.txt")),
 			 -1);
 	/* the cause, not a guess: past the file size limit, not a full disk */
 	assert_int_equal(errno, EFBIG);
@@ -171,7 +171,7 @@ static void test_trace_full_disk(void **state)
 	assert_string_equal(slurp(in_dir("trace.txt")), "old trace\n");
 	assert_int_equal(entries(), 1);
 	/* and a trace that fits gets the umask */
-	assert_int_equal(rtla_instance_save_trace(NULL, in_dir("t2.txt")), 0);
+	assert_int_equal(trace_file_save_trace(NULL, in_dir("t2.txt")), 0);
 	umask(mask);
 	assert_int_equal(stat(in_dir("t2.txt"), &st), 0);
 	assert_int_equal(st.st_mode & 0777, 0640);
