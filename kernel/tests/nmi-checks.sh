@@ -24,6 +24,12 @@ nmi_run() {
 # a line on the console that scripts/vm-run --nmi watches.
 nmi_request() { echo "vm-run-nmi $1" > /dev/ttyS0; }
 
+# The NMIs every CPU has taken (/proc/interrupts).
+nmis_taken() {
+	awk '$1 == "NMI:" { for (i = 2; i <= NF && $i ~ /^[0-9]+$/; i++)
+		s += $i } END { print s + 0 }' /proc/interrupts
+}
+
 check_nmi_noise() {
 	if [ $NMI = 0 ]; then
 		skip nmi_noise "no NMI injection (scripts/vm-run --nmi)"
@@ -32,10 +38,21 @@ check_nmi_noise() {
 	set -- $(nmi_run /tmp/nonmi.txt)
 	echo "nmi: without injection $1 nmi_noise events, NMI counters $2 in $3 samples"
 	check nmi_noise_none_without_injection [ "$1" = 0 -a "$2" = 0 -a "$3" -gt 0 ]
-	nmi_request on
-	set -- $(nmi_run /tmp/nmi.txt)
-	nmi_request off
-	echo "nmi: with injection $1 nmi_noise events, NMI counters $2 in $3 samples"
+	# Once in a rehearsal (2026-12-06) the host's injector sent none in
+	# the 3 s: the run is tried again, twice at most, when no NMI came,
+	# and what the tracer counted is judged only once some did.
+	tries=0
+	while :; do
+		before=$(nmis_taken)
+		nmi_request on
+		set -- $(nmi_run /tmp/nmi.txt)
+		nmi_request off
+		came=$(($(nmis_taken) - before))
+		tries=$((tries + 1))
+		[ $came = 0 ] && [ $tries -lt 3 ] || break
+	done
+	echo "nmi: with injection $1 nmi_noise events, NMI counters $2 in $3 samples; $came NMIs taken, $tries run(s)"
+	check nmi_injected_arrived [ $came -gt 0 ]
 	check nmi_noise_injected [ "$1" -gt 0 -a "$2" -gt 0 ]
 	grep -m 2 ' nmi_noise: ' /tmp/nmi.txt
 	reset_tracing
