@@ -446,11 +446,15 @@ int bpf_collector_read_sources(struct bpf_collector *c,
 		key = next;
 		if (bpf_map_lookup_elem(fd, &key, &src))
 			continue;	/* deleted meanwhile */
+		if (key.cpu >= (unsigned int)s->nr_cpus)
+			continue;	/* not a CPU the results have */
 		kind = key.vector == TLB_NMI_VECTOR ? SOURCE_NMI : SOURCE_IRQ;
 		if (sources_add(s, (int)key.cpu, kind, src.desc,
 				sizeof(src.desc), key.vector, src.count,
-				src.total_ns, src.max_ns) && errno == ENOMEM)
+				src.total_ns, src.max_ns)) {
+			errno = ENOMEM;
 			return -1;
+		}
 	}
 	return errno == ENOENT ? 0 : -1;
 }
