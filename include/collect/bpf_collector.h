@@ -13,7 +13,8 @@
  * Samples counted in the kernel by a BPF program on
  * osnoise:timerlat_sample (timerlat) or osnoise:sample_threshold
  * (osnoise): nothing is read per sample; a timerlat stop threshold's hit
- * arrives through a ring buffer.
+ * arrives through a ring buffer.  --sources' noise events counted by
+ * source, with the samples or alone.
  */
 struct bpf_collector;
 
@@ -27,10 +28,11 @@ struct bpf_collector_config {
 	unsigned int context_offset;	/* of context */
 	bool noise;			/* osnoise's noise, not timerlat */
 	/*
-	 * timerlat --sources: the IRQ and NMI noise inside the threads'
-	 * windows, for @nr_cpus CPUs
+	 * --sources, for @nr_cpus CPUs: timerlat's inside the threads'
+	 * windows where the program counts its samples, else all along
 	 */
-	bool window_sources;
+	bool sources;
+	bool sources_only;		/* no sample counted: the sources alone */
 	int nr_cpus;
 };
 
@@ -84,9 +86,8 @@ int bpf_collector_read(struct bpf_collector *collector,
 		       struct rtla_results *results);
 struct noise_sources;
 /*
- * Add the IRQ and NMI sources counted in the windows to @s, and the
- * events the map had no room for (64 sources a CPU) to @s->dropped; 0,
- * or -1 (errno).
+ * Add the sources counted to @s, and the events the map had no room for
+ * (1088 sources a CPU) to @s->dropped; 0, or -1 (errno).
  */
 int bpf_collector_read_sources(struct bpf_collector *collector,
 			       struct noise_sources *s);

@@ -42,8 +42,8 @@ struct collector {
 	struct collector_config config;
 	struct source_triggers *source_triggers;	/* --sources' */
 	/*
-	 * timerlat's IRQ and NMI sources counted by the backend, inside the
-	 * threads' pending windows (ops->sources), not by hist triggers
+	 * timerlat's sources counted by the backend, inside the threads'
+	 * pending windows (ops->sources), not by hist triggers
 	 */
 	bool window_sources;
 	/* --bpf-action's own BPF program where the samples are read */

@@ -29,7 +29,11 @@ struct tlb_config {
 	 */
 	unsigned int latency_offset;		/* u64 timer_latency */
 	unsigned int context_offset;		/* int context */
-	unsigned int unused;
+	/*
+	 * --sources: 1, IRQ and NMI noise counted only in the threads'
+	 * windows (timerlat's samples are counted too); 0, all along
+	 */
+	unsigned int windows;
 };
 
 /* The state map's elements (each an unsigned long long). */
@@ -41,17 +45,27 @@ enum {
 };
 
 /*
- * --sources of timerlat: the IRQ and NMI noise inside a thread's pending
- * window (from its timer IRQ's sample to its thread sample), which the
- * kernel emits all along.  Keyed by CPU and vector (TLB_NMI_VECTOR: an
- * NMI), the description kept from the first event.
+ * --sources counted by the program: the noise events by source.  Where
+ * it counts timerlat's samples too, the IRQ and NMI noise inside a
+ * thread's pending window only (from its timer IRQ's sample to its
+ * thread sample), which the kernel emits all along; the softirq and
+ * thread noise it emits only in the windows anyway.  Keyed by CPU, kind
+ * and id (the vector; a thread's pid; -1 for an NMI), the name kept from
+ * the first event (an IRQ's description, a thread's comm).
  */
-#define TLB_NMI_VECTOR		(-1)
+enum {
+	TLB_SOURCE_IRQ,
+	TLB_SOURCE_SOFTIRQ,
+	TLB_SOURCE_THREAD,
+	TLB_SOURCE_NMI,
+};
+
 #define TLB_DESC_LEN		40
 
 struct tlb_source_key {
 	unsigned int cpu;
-	int vector;
+	unsigned int kind;
+	int id;
 };
 
 struct tlb_source {

@@ -50,6 +50,13 @@ struct noise_sources {
 	bool max_exact;			/* false: no max (no onmax()) */
 	/* hardware noise counted (osnoise:sample_threshold), not derived */
 	bool hw_counted;
+	/*
+	 * How the noise events were counted: "bpf", "hist-trigger" or
+	 * "tracefs" (every record read); NULL: not yet
+	 */
+	const char *collector;
+	/* timerlat: IRQs and NMIs inside the threads' windows only */
+	bool windows;
 	uint64_t dropped;		/* events a kernel map had no room for */
 	struct cpu_sources *cpu;
 };

@@ -14,6 +14,7 @@
 #include "collect/bpf_collector.h"
 #include "collect/collector_backend.h"
 #include "collect/reader.h"
+#include "collect/source_counts.h"
 
 #define NOISE_SYSTEM	"osnoise"
 #define NSEC_PER_SEC	1000000000L
@@ -43,20 +44,6 @@ static int timerlat_sample_offsets(struct bpf_collector_config *config)
 	ret = bpf_sample_offsets(tep, config);
 	tep_free(tep);
 	return ret;
-}
-
-/*
- * timerlat --sources: the program counts the IRQ and NMI noise inside
- * the threads' windows where the kernel has both events; else hist
- * triggers count them all along.
- */
-static bool window_sources_possible(struct collector *c)
-{
-	if (tracefs_event_file_exists(NULL, NOISE_SYSTEM, "irq_noise", "format") &&
-	    tracefs_event_file_exists(NULL, NOISE_SYSTEM, "nmi_noise", "format"))
-		return true;
-	collector_say(c, false, "IRQ and NMI sources counted all along: no osnoise:irq_noise or nmi_noise for the BPF collector");
-	return false;
 }
 
 /*
@@ -95,8 +82,8 @@ static struct bpf_collector *open_program(struct collector *c, bool counts)
 			      instead);
 		return NULL;
 	}
-	bpf.window_sources = counts && !bpf.noise && results->sources &&
-			     window_sources_possible(c);
+	bpf.sources = counts && results->sources &&
+		      source_counts_bpf_possible(c);
 	collector = bpf_collector_open(&bpf, why, sizeof(why));
 	if (!collector) {
 		collector_say(c, false, "%s: no BPF collector: %s", instead,
@@ -104,10 +91,11 @@ static struct bpf_collector *open_program(struct collector *c, bool counts)
 		return NULL;
 	}
 	if (counts)
-		c->window_sources = bpf.window_sources;
+		c->window_sources = bpf.sources;
 	if (c->window_sources)
-		collector_say(c, false, "IRQ and NMI sources counted in the threads' windows by a BPF program on %s:irq_noise and nmi_noise",
-			      NOISE_SYSTEM);
+		collector_say(c, false, "sources counted by the BPF program on %s:irq_noise, softirq_noise, thread_noise and nmi_noise%s",
+			      NOISE_SYSTEM, bpf.noise ? "" :
+			      ", IRQs and NMIs in the threads' windows");
 	if (counts)
 		collector_say(c, false, "samples counted in the kernel by a BPF program on %s:%s",
 			      NOISE_SYSTEM, event);

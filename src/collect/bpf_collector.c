@@ -85,8 +85,11 @@ uint64_t bpf_collector_lost(const struct bpf_collector *collector)
 #include "model/sources.h"
 #include "timerlat.skel.h"
 
-/* The window sources' map: room for this many a measured CPU. */
-#define SOURCES_PER_CPU		64
+/*
+ * The window sources' map: room for this many a measured CPU, threads
+ * (which come and go) and the rest, as the hist triggers have.
+ */
+#define SOURCES_PER_CPU		(1024 + 64)
 #define SOURCES_MIN		256
 
 struct bpf_collector {
@@ -104,7 +107,7 @@ struct bpf_collector {
 	unsigned int *keys;		/* a batch read's keys */
 	bool no_batch;			/* the kernel reads no map in batches */
 	bool noise;			/* osnoise: context 0 is the noise */
-	bool window_sources;		/* the sources map is in use */
+	bool sources;			/* the sources map is in use */
 	void *zeros;
 };
 
@@ -180,14 +183,20 @@ struct bpf_collector *bpf_collector_open(const struct bpf_collector_config *conf
 		goto fail;
 	}
 	bpf_map__set_max_entries(c->skel->maps.hist, c->nr_slots);
-	/* one program loads: the other's tracepoint may not exist */
-	bpf_program__set_autoload(config->noise ? c->skel->progs.count_sample :
-				  c->skel->progs.count_noise, false);
-	c->window_sources = config->window_sources && !config->noise;
-	bpf_program__set_autoload(c->skel->progs.count_irq_noise,
-				  c->window_sources);
-	bpf_program__set_autoload(c->skel->progs.count_nmi_noise,
-				  c->window_sources);
+	/* one program loads, or none: the other's tracepoint may not exist */
+	bpf_program__set_autoload(c->skel->progs.count_sample,
+				  !config->sources_only && !config->noise);
+	bpf_program__set_autoload(c->skel->progs.count_noise,
+				  !config->sources_only && config->noise);
+	c->sources = config->sources || config->sources_only;
+	settings.windows = c->sources && !config->sources_only &&
+			   !config->noise;
+	bpf_program__set_autoload(c->skel->progs.count_irq_noise, c->sources);
+	bpf_program__set_autoload(c->skel->progs.count_softirq_noise,
+				  c->sources);
+	bpf_program__set_autoload(c->skel->progs.count_thread_noise,
+				  c->sources);
+	bpf_program__set_autoload(c->skel->progs.count_nmi_noise, c->sources);
 	room = SOURCES_PER_CPU * (config->nr_cpus > 0 ? config->nr_cpus : 1);
 	bpf_map__set_max_entries(c->skel->maps.sources,
 				 room > SOURCES_MIN ? room : SOURCES_MIN);
@@ -206,6 +215,7 @@ struct bpf_collector *bpf_collector_open(const struct bpf_collector_config *conf
 	err = timerlat_bpf__attach(c->skel);
 	if (err) {
 		snprintf(why, len, "cannot attach to osnoise:%s: %s",
+			 config->sources_only ? "*_noise" :
 			 config->noise ? "sample_threshold" : "timerlat_sample",
 			 strerror(-err));
 		goto fail;
@@ -363,7 +373,7 @@ int bpf_collector_reset(struct bpf_collector *c)
 	unsigned long long zero = 0;
 	unsigned int key = TLB_LOST_SOURCES;
 
-	if (c->window_sources &&
+	if (c->sources &&
 	    (clear_sources(c) ||
 	     bpf_map_update_elem(bpf_map__fd(c->skel->maps.state), &key,
 				 &zero, BPF_ANY)))
@@ -426,6 +436,21 @@ int bpf_collector_read(struct bpf_collector *c, struct rtla_results *results)
 	return 0;
 }
 
+static enum source_kind source_kind_of(unsigned int tlb_kind)
+{
+	switch (tlb_kind) {
+	case TLB_SOURCE_IRQ:
+		return SOURCE_IRQ;
+	case TLB_SOURCE_SOFTIRQ:
+		return SOURCE_SOFTIRQ;
+	case TLB_SOURCE_THREAD:
+		return SOURCE_THREAD;
+	case TLB_SOURCE_NMI:
+		return SOURCE_NMI;
+	}
+	return NR_SOURCE_KINDS;
+}
+
 int bpf_collector_read_sources(struct bpf_collector *c,
 			       struct noise_sources *s)
 {
@@ -436,7 +461,7 @@ int bpf_collector_read_sources(struct bpf_collector *c,
 	struct tlb_source src;
 	enum source_kind kind;
 
-	if (!c->window_sources)
+	if (!c->sources)
 		return 0;
 	if (!bpf_map_lookup_elem(bpf_map__fd(c->skel->maps.state), &lost_key,
 				 &lost))
@@ -448,9 +473,11 @@ int bpf_collector_read_sources(struct bpf_collector *c,
 			continue;	/* deleted meanwhile */
 		if (key.cpu >= (unsigned int)s->nr_cpus)
 			continue;	/* not a CPU the results have */
-		kind = key.vector == TLB_NMI_VECTOR ? SOURCE_NMI : SOURCE_IRQ;
+		kind = source_kind_of(key.kind);
+		if (kind == NR_SOURCE_KINDS)
+			continue;
 		if (sources_add(s, (int)key.cpu, kind, src.desc,
-				sizeof(src.desc), key.vector, src.count,
+				sizeof(src.desc), key.id, src.count,
 				src.total_ns, src.max_ns)) {
 			errno = ENOMEM;
 			return -1;

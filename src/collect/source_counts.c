@@ -1,12 +1,17 @@
 // SPDX-License-Identifier: GPL-2.0
-/* --sources: the hist triggers set, read and removed, or the records read. */
+/*
+ * --sources: a BPF program's counts, or the hist triggers set, read and
+ * removed, or the records read.
+ */
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include <tracefs.h>
 
+#include "collect/bpf_collector.h"
 #include "collect/collector_backend.h"
 #include "collect/sample_source.h"
 #include "collect/source_counts.h"
@@ -16,6 +21,7 @@
 
 struct source_triggers {
 	char *spec[NR_SOURCE_KINDS];	/* as written; NULL: not set */
+	struct bpf_collector *bpf;	/* the sources' own program, or NULL */
 	bool frozen;			/* read at the window's end */
 };
 
@@ -61,23 +67,82 @@ static bool counts_hw(const struct collector *c)
 	       !strcmp(c->config.event_name, source_event_name(SOURCE_HW));
 }
 
-static bool counted_by_backend(const struct collector *c, enum source_kind k)
+/* Hardware noise is never a BPF program's: it is a sample's. */
+static bool counted_by_bpf(const struct collector *c, enum source_kind k)
 {
-	return c->window_sources && (k == SOURCE_IRQ || k == SOURCE_NMI);
+	return (c->window_sources || c->source_triggers->bpf) && k != SOURCE_HW;
 }
 
-/* Every kind's trigger, with onmax() where the kernel takes it. */
+/*
+ * Whether the kernel has osnoise:@event (the top tracing directory's
+ * file: libtracefs 1.6's tracefs_event_file_exists() ignores a
+ * directory set with tracefs_set_tracing_dir()).
+ */
+static bool event_exists(const char *event)
+{
+	char name[96], *path;
+	bool exists;
+
+	snprintf(name, sizeof(name), "events/%s/%s/format", SOURCE_SYSTEM,
+		 event);
+	path = tracefs_get_tracing_file(name);
+	exists = path && !access(path, F_OK);
+	tracefs_put_tracing_file(path);
+	return exists;
+}
+
+bool source_counts_bpf_possible(struct collector *c)
+{
+	static const char *const events[] = {
+		"irq_noise", "softirq_noise", "thread_noise", "nmi_noise",
+	};
+	unsigned int i;
+
+	if (c->config.choice == COLLECTOR_NO_BPF)
+		return false;
+	for (i = 0; i < sizeof(events) / sizeof(events[0]); i++) {
+		if (event_exists(events[i]))
+			continue;
+		collector_say(c, false, "no BPF program for the sources: no %s:%s",
+			      SOURCE_SYSTEM, events[i]);
+		return false;
+	}
+	return true;
+}
+
+/*
+ * Where the collector's program counts no sources: a program of their
+ * own, timerlat's IRQs and NMIs all along (it sees no window).
+ */
+static void open_program(struct collector *c)
+{
+	struct bpf_collector_config config = {
+		.sources_only = true,
+		.nr_cpus = c->config.nr_measured_cpus,
+	};
+	char why[160];
+
+	if (c->window_sources || !bpf_collector_built() ||
+	    !source_counts_bpf_possible(c))
+		return;
+	c->source_triggers->bpf = bpf_collector_open(&config, why, sizeof(why));
+	if (c->source_triggers->bpf)
+		collector_say(c, false, "sources counted by a BPF program on %s:irq_noise, softirq_noise, thread_noise and nmi_noise",
+			      SOURCE_SYSTEM);
+	else
+		collector_say(c, false, "no BPF program for the sources: %s",
+			      why);
+}
+
+/* Every kind's trigger the programs leave, with onmax() where it is taken. */
 static int set_triggers(struct collector *c)
 {
 	struct noise_sources *s = c->config.results->sources;
 	int k, cpus = c->config.nr_measured_cpus;
 	char spec[256], off[260];
 
-	c->source_triggers = calloc(1, sizeof(*c->source_triggers));
-	if (!c->source_triggers)
-		return -1;
 	for (k = 0; k < NR_SOURCE_KINDS; k++) {
-		if ((k == SOURCE_HW && !counts_hw(c)) || counted_by_backend(c, k))
+		if ((k == SOURCE_HW && !counts_hw(c)) || counted_by_bpf(c, k))
 			continue;
 		if (source_hist_trigger(k, true, cpus, spec, sizeof(spec)))
 			goto fail;
@@ -103,8 +168,6 @@ fail:
 	collector_say(c, false, "no hist trigger on %s:%s (%s): reading its records",
 		      SOURCE_SYSTEM, source_event_name(k), strerror(errno));
 	remove_triggers(c);
-	free(c->source_triggers);
-	c->source_triggers = NULL;
 	return -1;
 }
 
@@ -122,15 +185,29 @@ static int read_records(struct collector *c, struct tracefs_backend *reader)
 				      strerror(errno));
 	sample_source_set_sources(reader->source, c->config.results->sources,
 				  counts_hw(c));
+	c->config.results->sources->collector = "tracefs";
 	collector_say(c, false, "sources read from the ring buffers");
 	return 0;
 }
 
 int source_counts_open(struct collector *c, struct tracefs_backend *reader)
 {
-	c->config.results->sources->hw_counted = counts_hw(c);
-	if (c->config.choice != COLLECTOR_TRACEFS && !set_triggers(c))
-		return 0;
+	struct noise_sources *s = c->config.results->sources;
+
+	s->hw_counted = counts_hw(c);
+	if (c->config.choice != COLLECTOR_TRACEFS) {
+		c->source_triggers = calloc(1, sizeof(*c->source_triggers));
+		if (!c->source_triggers)
+			return -1;
+		open_program(c);
+		if (!set_triggers(c)) {
+			s->collector = c->window_sources || c->source_triggers->bpf ?
+				       "bpf" : "hist-trigger";
+			s->windows = c->window_sources && c->config.timerlat;
+			return 0;
+		}
+		source_counts_close(c);
+	}
 	if (reader)
 		return read_records(c, reader);
 	collector_say(c, true, "--sources needs hist triggers on the osnoise events, or RTLA_COLLECTOR=tracefs");
@@ -170,8 +247,10 @@ void source_counts_read(struct collector *c)
 	s->dropped = all;
 	collector_say(c, false, "%ld sources read from the kernel's histograms, %llu events dropped",
 		      total, (unsigned long long)all);
-	if (c->window_sources && c->ops->sources && c->ops->sources(c, s))
-		collector_say(c, true, "the IRQ and NMI sources counted in the windows cannot be read: %s",
+	if ((c->window_sources && c->ops->sources && c->ops->sources(c, s)) ||
+	    (c->source_triggers->bpf &&
+	     bpf_collector_read_sources(c->source_triggers->bpf, s)))
+		collector_say(c, true, "the sources a BPF program counted cannot be read: %s",
 			      strerror(errno));
 }
 
@@ -186,6 +265,8 @@ void source_counts_freeze(struct collector *c)
 		return;
 	source_counts_read(c);
 	c->source_triggers->frozen = true;
+	if (c->source_triggers->bpf)
+		bpf_collector_freeze(c->source_triggers->bpf);
 }
 
 /*
@@ -225,6 +306,9 @@ void source_counts_reset(struct collector *c)
 				      SOURCE_SYSTEM, source_event_name(k),
 				      strerror(errno));
 	}
+	if (t && t->bpf && bpf_collector_reset(t->bpf))
+		collector_say(c, true, "cannot clear the sources' BPF maps: %s",
+			      strerror(errno));
 	if (s)
 		sources_reset(s);
 }
@@ -234,6 +318,7 @@ void source_counts_close(struct collector *c)
 	if (!c->source_triggers)
 		return;
 	remove_triggers(c);
+	bpf_collector_close(c->source_triggers->bpf);
 	free(c->source_triggers);
 	c->source_triggers = NULL;
 }

@@ -341,6 +341,8 @@ static struct json_object *sources_params(const struct noise_sources *s)
 	add(obj, "by_comm", json_object_new_boolean(s->by_comm));
 	add(obj, "max_exact", json_object_new_boolean(s->max_exact));
 	add(obj, "dropped", u64(s->dropped));
+	add(obj, "collector", s->collector ? string(s->collector) : NULL);
+	add(obj, "windows", json_object_new_boolean(s->windows));
 	return obj;
 }
 

@@ -1,6 +1,9 @@
 #!/bin/sh
 # Inside the VM (tests/bench/sources): the observer effect of --sources.
-# rtla-noisy disturbs CPU 1 (FIFO 96, busy 1 ms every 10 ms); each round
+# rtla-noisy disturbs CPU 1 (FIFO 96, busy 1 ms every 10.037 ms: a
+# period no multiple of timerlat's 1 ms, so its bursts meet the timer at
+# every phase within a run; at 10 ms the phase the two start at decided a
+# whole run's latency and sample count, 126 to 244 us on average); each round
 # runs every workload on CPU 1 without and with --sources, alternating
 # which goes first, and prints a line a run:
 #   RESULT workload=W sources=0|1 run=N ticks=UTIME+STIME samples=N noise=X
@@ -13,7 +16,7 @@
 #   sh /vm-script SECONDS ROUNDS
 secs=$1 rounds=$2
 echo "# kernel $(uname -r), $(nproc) CPUs"
-rtla-noisy 1 96 1000 10000 &
+rtla-noisy 1 96 1000 10037 &
 noisy=$!
 
 one_run() {

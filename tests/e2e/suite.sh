@@ -620,7 +620,7 @@ noisy_stop() {
 # $1: the case id, $2: the tool, the rest its arguments.
 sources_case() {
 	local id=$1 tool=$2 pid err noise total shares first want avg slack= keys
-	local tracer=${2%% *} collector duty
+	local tracer=${2%% *} collector duty counted want_counted windows
 	shift 2
 
 	noisy_start $tracer
@@ -658,11 +658,25 @@ sources_case() {
 	keys=$(grep -o '"kind":"irq","source":"i8042","count":[0-9]*' "$id.flat" |
 		sed 's/.*://')
 	collector=$(grep -o '"collector":"[a-z-]*"' "$id.flat" | sed -n '1s/.*:"\(.*\)"/\1/p')
+	# how the sources were counted: a BPF program on every kernel here
+	# unless a variable rules it out; timerlat's IRQs in the windows
+	# alone where the BPF collector counts the samples too
+	counted=$(grep -o '"collector":"[a-z-]*","windows":[a-z]*' "$id.flat" | sed -n 1p)
+	case ${RTLA_COLLECTOR:-}:${RTLA_NO_BPF:-} in
+	tracefs:*) want_counted=tracefs ;;
+	bpf:*) want_counted=bpf ;;
+	*:1) want_counted=hist-trigger ;;
+	*) want_counted=bpf ;;
+	esac
+	windows=false
+	[ $tracer != timerlat ] || [ "$collector" != bpf ] || windows=true
 	# the windows' share of the run: CPU 1's thread latency sum (us) in 3 s
 	duty=$(grep -o '"thread":{"count":[0-9]*,"min":[0-9]*,"max":[0-9]*,"avg":[0-9.e+-]*,"sum":[0-9]*' "$id.flat" |
 		sed -n '1s/.*://p' | awk '{ printf "%.3f", $1 / 3e6 }')
-	echo "# $id: $(cs_to_s $ELAPSED) s; CPU 1 sources ${total:-?} ns, tracer noise ${noise:-?} us, shares $shares %; first thread: $first; $(grep -o '"kind":"irq","source":"i8042","count":[0-9]*,"total_ns":[0-9]*' "$id.flat"); IRQ 1 on CPU 1: $KEYS_DURING; collector $collector${duty:+, windows $duty of the run}"
+	echo "# $id: $(cs_to_s $ELAPSED) s; CPU 1 sources ${total:-?} ns, tracer noise ${noise:-?} us, shares $shares %; first thread: $first; $(grep -o '"kind":"irq","source":"i8042","count":[0-9]*,"total_ns":[0-9]*' "$id.flat"); IRQ 1 on CPU 1: $KEYS_DURING; collector $collector, sources {$counted}${duty:+, windows $duty of the run}"
 	err=$([ "$RC" = 0 ] || echo "exit status $RC"
+	[ "$counted" = "\"collector\":\"$want_counted\",\"windows\":$windows" ] ||
+		echo "sources counted as {${counted:-nothing}}, not by $want_counted with windows $windows"
 	echo "$first" | grep -q "^  1 thread   $want  " ||
 		echo "first thread among CPU 1's sources not $want: $first"
 	awk -v s="$shares" 'BEGIN { exit !(s >= 99.9 && s <= 100.1) }' ||

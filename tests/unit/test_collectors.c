@@ -507,6 +507,8 @@ static void test_sources_hw_trigger(void **state)
 	assert_true(trigger_set("irq_noise"));
 	assert_true(trigger_set("thread_noise"));
 	assert_false(trigger_set("sample_threshold"));
+	assert_string_equal(sources.collector, "hist-trigger");
+	assert_false(sources.windows);
 	source_counts_close(&c);
 
 	c.config.event_name = "sample_threshold";
@@ -520,7 +522,9 @@ static void test_sources_hw_trigger(void **state)
 static int fake_window_sources(struct collector *c, struct noise_sources *s)
 {
 	return sources_add(s, 1, SOURCE_IRQ, "local_timer", 11, 236, 4, 9000,
-			   3000);
+			   3000) ||
+	       sources_add(s, 1, SOURCE_THREAD, "noisy", 5, 131, 1, 7000,
+			   7000);
 }
 
 static const struct collector_ops window_ops = {
@@ -529,9 +533,9 @@ static const struct collector_ops window_ops = {
 };
 
 /*
- * Where the backend counts timerlat's IRQ and NMI sources in the
- * threads' windows, no hist trigger counts them; its counts join the
- * triggers' at each read.
+ * Where the backend counts timerlat's sources in the threads' windows,
+ * no hist trigger counts them, and a histogram left by another trigger
+ * is not read; the backend's counts are taken anew at each read.
  */
 static void test_sources_windows(void **state)
 {
@@ -548,21 +552,49 @@ static void test_sources_windows(void **state)
 		 "# trigger info: hist:keys=cpu,comm,pid:vals=hitcount,duration:size=1024 [active]\n\n"
 		 "{ cpu:          1, comm: noisy          , pid:        131 } hitcount:          2  duration:       5000\n"
 		 "\nTotals:\n    Hits: 2\n    Entries: 1\n    Dropped: 0\n");
-	fake_put("events/osnoise/softirq_noise/hist",
-		 "# trigger info: hist:keys=cpu,vector:vals=hitcount,duration:size=128 [active]\n\nTotals:\n    Hits: 0\n    Entries: 0\n    Dropped: 0\n");
 	assert_int_equal(source_counts_open(&c, NULL), 0);
 	assert_false(trigger_set("irq_noise"));
 	assert_false(trigger_set("nmi_noise"));
-	assert_true(trigger_set("softirq_noise"));
-	assert_true(trigger_set("thread_noise"));
+	assert_false(trigger_set("softirq_noise"));
+	assert_false(trigger_set("thread_noise"));
+	assert_false(trigger_set("sample_threshold"));
+	assert_string_equal(sources.collector, "bpf");
+	assert_true(sources.windows);
 	source_counts_read(&c);
 	assert_int_equal(sources.cpu[1].nr, 2);
-	assert_int_equal(sources_cpu_total(&sources, 1), 14000);
+	assert_int_equal(sources_cpu_total(&sources, 1), 16000);
 	/* read again: made anew, not added twice */
 	source_counts_read(&c);
-	assert_int_equal(sources_cpu_total(&sources, 1), 14000);
+	assert_int_equal(sources_cpu_total(&sources, 1), 16000);
 	source_counts_close(&c);
 	sources_free(&sources);
+}
+
+/*
+ * A program of the sources' own needs the four noise events, and is ruled
+ * out by RTLA_NO_BPF=1.
+ */
+static void test_sources_bpf_possible(void **state)
+{
+	static const char *const events[] = {
+		"irq_noise", "softirq_noise", "thread_noise", "nmi_noise",
+	};
+	struct collector c = { .config = { .choice = COLLECTOR_AUTO } };
+	char path[96];
+	size_t i;
+
+	assert_false(source_counts_bpf_possible(&c));
+	for (i = 0; i < sizeof(events) / sizeof(events[0]); i++) {
+		snprintf(path, sizeof(path), "events/osnoise/%s/format",
+			 events[i]);
+		fake_put(path, "name: x\n");
+	}
+	assert_true(source_counts_bpf_possible(&c));
+	c.config.choice = COLLECTOR_NO_BPF;
+	assert_false(source_counts_bpf_possible(&c));
+	c.config.choice = COLLECTOR_AUTO;
+	unlink(fake_path("events/osnoise/nmi_noise/format"));
+	assert_false(source_counts_bpf_possible(&c));
 }
 
 /* What the fake trigger file of osnoise:@event holds (a static buffer). */
@@ -664,6 +696,9 @@ int main(void)
 						sources_tracefs,
 						fake_tracefs_teardown),
 		cmocka_unit_test_setup_teardown(test_sources_windows,
+						sources_tracefs,
+						fake_tracefs_teardown),
+		cmocka_unit_test_setup_teardown(test_sources_bpf_possible,
 						sources_tracefs,
 						fake_tracefs_teardown),
 		cmocka_unit_test(test_plan_bounded),

@@ -303,6 +303,7 @@ static void fixture_alloc(struct fixture *f, enum rtla_tracer tracer,
 	assert_int_equal(results_alloc_params(&f->results, &f->params, 2), 0);
 	assert_int_equal(sources_alloc(&f->sources, 2, 2, false), 0);
 	f->sources.max_exact = max_exact;
+	f->sources.collector = "bpf";
 	f->results.sources = &f->sources;
 }
 
@@ -472,6 +473,8 @@ static void test_reports(void **state)
 		"\"source\": \"hardware\"",
 		"\"total_ns\": 404294567",
 		"\"max_exact\": true",
+		"\"collector\": \"bpf\"",
+		"\"windows\": false",
 		NULL,
 	};
 	struct fixture f;

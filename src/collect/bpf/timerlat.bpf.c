@@ -5,7 +5,8 @@
  * osnoise:sample_threshold (osnoise, context 0).  Only a timerlat stop
  * threshold's hit goes to user space, through a ring buffer, then to
  * the --bpf-action program, if any, by a tail call.  With --sources, the
- * IRQ and NMI noise inside the threads' pending windows.  No
+ * noise events by source (timerlat's inside the threads' pending
+ * windows), with the samples or alone.  No
  * vmlinux.h and no BTF: timerlat_sample's fields are read at the offsets
  * rtla found in its format file.
  */
@@ -180,49 +181,77 @@ int count_noise(struct bpf_raw_tracepoint_args *ctx)
 	return 0;
 }
 
-/* Whether this CPU's thread is pending and counting goes on. */
-static __always_inline int in_window(void)
+/* Whether counting goes on. */
+static __always_inline int counting(void)
 {
-	unsigned long long *window, *stopped;
-	unsigned int key = 0;
+	unsigned int key = TLB_STOPPED;
+	unsigned long long *stopped = bpf_map_lookup_elem(&state, &key);
 
-	window = bpf_map_lookup_elem(&pending, &key);
-	key = TLB_STOPPED;
-	stopped = bpf_map_lookup_elem(&state, &key);
-	return window && *window && stopped && !*stopped;
+	return stopped && !*stopped;
 }
 
 /*
- * Add @ns to this CPU's source @vector; a new one takes its name from
- * @desc (none: NULL).
+ * Whether counting goes on and, where the windows are told, this CPU's
+ * thread is pending.
  */
-static __always_inline void add_source(int vector, unsigned long long ns,
-				       const char *desc)
+static __always_inline int in_window(void)
+{
+	unsigned int key = 0;
+	struct tlb_config *cfg = bpf_map_lookup_elem(&config, &key);
+	unsigned long long *window = bpf_map_lookup_elem(&pending, &key);
+
+	if (!cfg || !window || (cfg->windows && !*window))
+		return 0;
+	return counting();
+}
+
+static __always_inline void count_lost(void)
+{
+	unsigned int key = TLB_LOST_SOURCES;
+	unsigned long long *lost = bpf_map_lookup_elem(&state, &key);
+
+	if (lost)
+		__sync_fetch_and_add(lost, 1);
+}
+
+/*
+ * This CPU's source @id of @kind, made if new: its name from @desc (NULL:
+ * none), or the current task's comm if @comm.  NULL if the map is full.
+ */
+static __always_inline struct tlb_source *
+source(unsigned int kind, int id, const char *desc, int comm)
 {
 	struct tlb_source_key key = {
 		.cpu = bpf_get_smp_processor_id(),
-		.vector = vector,
+		.kind = kind,
+		.id = id,
 	};
 	struct tlb_source *src, fresh = {};
-	unsigned int lost_key = TLB_LOST_SOURCES;
-	unsigned long long *lost;
 
 	src = bpf_map_lookup_elem(&sources, &key);
-	if (!src) {
-		if (desc)
-			bpf_probe_read_kernel_str(fresh.desc, sizeof(fresh.desc),
-						  desc);
-		bpf_map_update_elem(&sources, &key, &fresh, BPF_NOEXIST);
-		src = bpf_map_lookup_elem(&sources, &key);
-		if (!src) {
-			lost = bpf_map_lookup_elem(&state, &lost_key);
-			if (lost)
-				__sync_fetch_and_add(lost, 1);
-			return;
-		}
-	}
-	__sync_fetch_and_add(&src->count, 1);
-	__sync_fetch_and_add(&src->total_ns, ns);
+	if (src)
+		return src;
+	if (comm)
+		bpf_get_current_comm(fresh.desc, sizeof(fresh.desc));
+	else if (desc)
+		bpf_probe_read_kernel_str(fresh.desc, sizeof(fresh.desc), desc);
+	bpf_map_update_elem(&sources, &key, &fresh, BPF_NOEXIST);
+	src = bpf_map_lookup_elem(&sources, &key);
+	if (!src)
+		count_lost();
+	return src;
+}
+
+/*
+ * No atomics: a source is its CPU's alone, and the kernel runs none of
+ * these programs within itself on a CPU (an NMI's is another source).
+ */
+static __always_inline void add(struct tlb_source *src, unsigned long long ns)
+{
+	if (!src)
+		return;
+	src->count++;
+	src->total_ns += ns;
 	if (ns > src->max_ns)
 		src->max_ns = ns;
 }
@@ -235,8 +264,8 @@ SEC("raw_tp/irq_noise")
 int count_irq_noise(struct bpf_raw_tracepoint_args *ctx)
 {
 	if (in_window())
-		add_source((int)ctx->args[0], ctx->args[3],
-			   (const char *)ctx->args[1]);
+		add(source(TLB_SOURCE_IRQ, (int)ctx->args[0],
+			   (const char *)ctx->args[1], 0), ctx->args[3]);
 	return 0;
 }
 
@@ -245,7 +274,40 @@ SEC("raw_tp/nmi_noise")
 int count_nmi_noise(struct bpf_raw_tracepoint_args *ctx)
 {
 	if (in_window())
-		add_source(TLB_NMI_VECTOR, ctx->args[1], NULL);
+		add(source(TLB_SOURCE_NMI, -1, NULL, 0), ctx->args[1]);
+	return 0;
+}
+
+/*
+ * softirq_noise(int vector, u64 start, u64 duration): timerlat's kernel
+ * emits it in the windows only.
+ */
+SEC("raw_tp/softirq_noise")
+int count_softirq_noise(struct bpf_raw_tracepoint_args *ctx)
+{
+	if (counting())
+		add(source(TLB_SOURCE_SOFTIRQ, (int)ctx->args[0], NULL, 0),
+		    ctx->args[2]);
+	return 0;
+}
+
+/*
+ * thread_noise(struct task_struct *t, u64 start, u64 duration), timerlat's
+ * in the windows only, from the scheduler's switch away from @t: @t is the
+ * current task, whose pid and comm the helpers read without BTF.
+ * Anything else is counted lost rather than given another's name.
+ */
+SEC("raw_tp/thread_noise")
+int count_thread_noise(struct bpf_raw_tracepoint_args *ctx)
+{
+	if (!counting())
+		return 0;
+	if (bpf_get_current_task() != ctx->args[0]) {
+		count_lost();
+		return 0;
+	}
+	add(source(TLB_SOURCE_THREAD, (int)bpf_get_current_pid_tgid(), NULL, 1),
+	    ctx->args[2]);
 	return 0;
 }
 
