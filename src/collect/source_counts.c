@@ -210,7 +210,7 @@ int source_counts_open(struct collector *c, struct tracefs_backend *reader)
 	}
 	if (reader)
 		return read_records(c, reader);
-	collector_say(c, true, "--sources needs hist triggers on the osnoise events, or RTLA_COLLECTOR=tracefs");
+	collector_say(c, true, "--sources needs a BPF program or hist triggers on the osnoise events, or RTLA_COLLECTOR=tracefs");
 	return -1;
 }
 
