@@ -22,8 +22,8 @@ echo "# kernel $(uname -r), $(nproc) CPUs"
 rtla-noisy 1 96 1000 10037 &
 noisy=$!
 
-# timerlat/1's CPU time while rtla (pid $1) runs, in hundredths of a
-# second scaled to the run; waits for rtla.
+# timerlat/1's CPU time while rtla (pid $1, a child of this shell) runs,
+# in hundredths of a second scaled to the run, into ticks; waits for rtla.
 kthread_ticks() {
 	local rtla=$1 pid= i=0 t0 t1
 
@@ -39,8 +39,8 @@ kthread_ticks() {
 	sleep $((secs - 3))
 	t1=$(awk '/se.sum_exec_runtime/ { print $3 }' /proc/$pid/sched 2>/dev/null)
 	wait $rtla
-	echo "${t0:-0} ${t1:-0}" | awk -v s=$secs \
-		'{ printf "%d", ($2 - $1) / 10 * s / (s - 3) + 0.5 }'
+	ticks=$(echo "${t0:-0} ${t1:-0}" | awk -v s=$secs \
+		'{ printf "%d", ($2 - $1) / 10 * s / (s - 3) + 0.5 }')
 }
 
 one_run() {
@@ -57,7 +57,7 @@ one_run() {
 	esac
 	if [ $workload = timerlat-hist-k ]; then
 		rtla "$@" $extra -d ${secs}s >/tmp/o 2>/tmp/e &
-		ticks=$(kthread_ticks $!)
+		kthread_ticks $!
 	else
 		time -o /tmp/t -f '%U %S' rtla "$@" $extra -d ${secs}s \
 			>/tmp/o 2>/tmp/e
