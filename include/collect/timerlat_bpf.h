@@ -58,6 +58,7 @@ enum {
 	TLB_SOURCE_SOFTIRQ,
 	TLB_SOURCE_THREAD,
 	TLB_SOURCE_NMI,
+	TLB_NR_SOURCE_KINDS,
 };
 
 #define TLB_DESC_LEN		40
@@ -74,6 +75,28 @@ struct tlb_source {
 	unsigned long long max_ns;
 	char desc[TLB_DESC_LEN];
 };
+
+/*
+ * A source's first place: per CPU and kind, TLB_CACHE_SLOTS slots, an id
+ * going to the one its value modulo TLB_CACHE_SLOTS picks, in an array
+ * that the program reaches without a call and rtla maps into its memory.
+ * A slot is taken while its count is not 0; the sources map keeps the
+ * ones whose slot another took.
+ */
+#define TLB_CACHE_SLOTS		64
+
+struct tlb_cached_source {
+	int id;
+	unsigned int pad;
+	struct tlb_source src;
+};
+
+static inline unsigned int tlb_cache_slot(unsigned int cpu, unsigned int kind,
+					  int id)
+{
+	return (cpu * TLB_NR_SOURCE_KINDS + kind) * TLB_CACHE_SLOTS +
+	       (unsigned int)id % TLB_CACHE_SLOTS;
+}
 
 /* Per CPU and context, in the displayed unit. */
 struct tlb_stats {

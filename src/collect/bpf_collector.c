@@ -78,6 +78,8 @@ uint64_t bpf_collector_lost(const struct bpf_collector *collector)
 #else
 
 #include <poll.h>
+#include <sys/mman.h>
+#include <unistd.h>
 
 #include <bpf/bpf.h>
 #include <bpf/libbpf.h>
@@ -107,7 +109,9 @@ struct bpf_collector {
 	unsigned int *keys;		/* a batch read's keys */
 	bool no_batch;			/* the kernel reads no map in batches */
 	bool noise;			/* osnoise: context 0 is the noise */
-	bool sources;			/* the sources map is in use */
+	bool sources;			/* the sources maps are in use */
+	struct tlb_cached_source *cache; /* the cache map, mapped */
+	size_t cache_size;
 	void *zeros;
 };
 
@@ -144,6 +148,23 @@ static int alloc_buffers(struct bpf_collector *c)
 	c->zeros = calloc(1, stats_size > hist_size ? stats_size : hist_size);
 	return c->stats && c->hist && c->cpu_hist && c->keys && c->zeros ?
 	       0 : -1;
+}
+
+/* The cache map into rtla's memory: read and cleared with no system call. */
+static int map_cache(struct bpf_collector *c)
+{
+	size_t page = (size_t)sysconf(_SC_PAGESIZE);
+	size_t size = sizeof(*c->cache) *
+		      bpf_map__max_entries(c->skel->maps.cache);
+	void *p;
+
+	c->cache_size = (size + page - 1) / page * page;
+	p = mmap(NULL, c->cache_size, PROT_READ | PROT_WRITE, MAP_SHARED,
+		 bpf_map__fd(c->skel->maps.cache), 0);
+	if (p == MAP_FAILED)
+		return -1;
+	c->cache = p;
+	return 0;
 }
 
 struct bpf_collector *bpf_collector_open(const struct bpf_collector_config *config,
@@ -200,10 +221,18 @@ struct bpf_collector *bpf_collector_open(const struct bpf_collector_config *conf
 	room = SOURCES_PER_CPU * (config->nr_cpus > 0 ? config->nr_cpus : 1);
 	bpf_map__set_max_entries(c->skel->maps.sources,
 				 room > SOURCES_MIN ? room : SOURCES_MIN);
+	if (c->sources)
+		bpf_map__set_max_entries(c->skel->maps.cache,
+					 tlb_cache_slot(c->nr_possible, 0, 0));
 	err = timerlat_bpf__load(c->skel);
 	if (err) {
 		snprintf(why, len, "the kernel refused the BPF program: %s",
 			 strerror(-err));
+		goto fail;
+	}
+	if (c->sources && map_cache(c)) {
+		snprintf(why, len, "cannot map the BPF sources' cache: %s",
+			 strerror(errno));
 		goto fail;
 	}
 	if (bpf_map_update_elem(bpf_map__fd(c->skel->maps.config), &key,
@@ -242,6 +271,8 @@ void bpf_collector_close(struct bpf_collector *c)
 	if (!c)
 		return;
 	ring_buffer__free(c->ring);
+	if (c->cache)
+		munmap(c->cache, c->cache_size);
 	timerlat_bpf__destroy(c->skel);
 	bpf_object__close(c->action);
 	free(c->stats);
@@ -362,6 +393,7 @@ static int clear_sources(struct bpf_collector *c)
 	int fd = bpf_map__fd(c->skel->maps.sources);
 	struct tlb_source_key key;
 
+	memset(c->cache, 0, c->cache_size);
 	while (!bpf_map_get_next_key(fd, NULL, &key))
 		if (bpf_map_delete_elem(fd, &key) && errno != ENOENT)
 			return -1;
@@ -451,6 +483,34 @@ static enum source_kind source_kind_of(unsigned int tlb_kind)
 	return NR_SOURCE_KINDS;
 }
 
+/* The cache's taken slots of the CPUs @s has. */
+static int read_cache(struct bpf_collector *c, struct noise_sources *s)
+{
+	unsigned int cpu, kind, slot;
+	struct tlb_cached_source *cached;
+	struct tlb_source src;
+
+	for (cpu = 0; cpu < (unsigned int)c->nr_possible &&
+	     cpu < (unsigned int)s->nr_cpus; cpu++) {
+		for (kind = 0; kind < TLB_NR_SOURCE_KINDS; kind++) {
+			cached = c->cache + tlb_cache_slot(cpu, kind, 0);
+			for (slot = 0; slot < TLB_CACHE_SLOTS; slot++) {
+				src = cached[slot].src;
+				if (!src.count)
+					continue;
+				if (sources_add(s, (int)cpu, source_kind_of(kind),
+						src.desc, sizeof(src.desc),
+						cached[slot].id, src.count,
+						src.total_ns, src.max_ns)) {
+					errno = ENOMEM;
+					return -1;
+				}
+			}
+		}
+	}
+	return 0;
+}
+
 int bpf_collector_read_sources(struct bpf_collector *c,
 			       struct noise_sources *s)
 {
@@ -466,6 +526,8 @@ int bpf_collector_read_sources(struct bpf_collector *c,
 	if (!bpf_map_lookup_elem(bpf_map__fd(c->skel->maps.state), &lost_key,
 				 &lost))
 		s->dropped += lost;
+	if (read_cache(c, s))
+		return -1;
 	for (err = bpf_map_get_next_key(fd, NULL, &next); !err;
 	     err = bpf_map_get_next_key(fd, &key, &next)) {
 		key = next;

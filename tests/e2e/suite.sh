@@ -617,14 +617,49 @@ noisy_stop() {
 	fi
 }
 
+# The BPF program keeps a CPU's first sources of each kind in 64 slots,
+# an id in the one its value modulo 64 picks, and a source whose slot
+# another took in a hash map.  In the sources case, short processes on
+# CPU 1 (taskset, then true) one after another, from four loops on CPU 0
+# for the whole run (20 to 40 a second a loop under TCG, 3 on the lockdep
+# 5.10): more pids than slots, so some must be counted in the map.  CPU 1
+# must have more than 64 of them among its sources, and its threads'
+# counts must add up to the tracer's count of thread noise within 5 %,
+# plus a period's share for the one in progress when the tracer stops,
+# which the program counts and no sample reports (osnoise's derived
+# hardware source makes the totals match whatever the threads lose).
+many_pids_start() {
+	rm -f "$WORK/many-pids.stop"
+	MANY_PIDS=
+	for i in 1 2 3 4; do
+		taskset -c 0 sh -c 'while [ ! -e "$1" ]; do taskset -c 1 true; done' \
+			sh "$WORK/many-pids.stop" &
+		MANY_PIDS="$MANY_PIDS $!"
+	done
+}
+
+many_pids_stop() {
+	touch "$WORK/many-pids.stop"
+	wait $MANY_PIDS
+	PIDS_COUNTED=$(grep -oE '"kind":"thread","source":"(taskset|true):[0-9]+"' \
+		"$id.flat" | sort -u | wc -l)
+	THREADS_TRACED=$(grep -o '"softirq":[0-9]*,"thread":[0-9]*' "$id.flat" |
+		sed -n '1s/.*://p')
+	PERIODS=$(grep -o '"periods":{"periods":[0-9]*' "$id.flat" | sed -n '1s/.*://p')
+	THREADS_COUNTED=$(grep -o '"kind":"thread","source":"[^"]*","count":[0-9]*' \
+		"$id.flat" | sed 's/.*://' | awk '{ n += $1 } END { print n + 0 }')
+}
+
 # $1: the case id, $2: the tool, the rest its arguments.
 sources_case() {
 	local id=$1 tool=$2 pid err noise total shares first want avg slack= keys
 	local tracer=${2%% *} collector duty counted want_counted windows
 	shift 2
+	PIDS_COUNTED=
 
 	noisy_start $tracer
 	pid=$NOISY
+	[ $id != sources ] || many_pids_start
 	run_bin "$WORK/$id" /usr/bin/rtla $tool -c 1 --json "$id.json" \
 		--openmetrics "$id.prom" "$@"
 	noisy_stop
@@ -632,6 +667,7 @@ sources_case() {
 	want="noisy:$pid"
 	case " $* " in *" --sources-by-comm "*) want=noisy ;; esac
 	tr -d ' \n' <"$id.json" | sed 's/.*"rtla"://' >"$id.flat"
+	[ $id != sources ] || many_pids_stop
 	if [ $tracer = timerlat ]; then
 		noise=-
 	elif [ "$tool" = "osnoise top" ]; then
@@ -673,12 +709,18 @@ sources_case() {
 	# the windows' share of the run: CPU 1's thread latency sum (us) in 3 s
 	duty=$(grep -o '"thread":{"count":[0-9]*,"min":[0-9]*,"max":[0-9]*,"avg":[0-9.e+-]*,"sum":[0-9]*' "$id.flat" |
 		sed -n '1s/.*://p' | awk '{ printf "%.3f", $1 / 3e6 }')
-	echo "# $id: $(cs_to_s $ELAPSED) s; CPU 1 sources ${total:-?} ns, tracer noise ${noise:-?} us, shares $shares %; first thread: $first; $(grep -o '"kind":"irq","source":"i8042","count":[0-9]*,"total_ns":[0-9]*' "$id.flat"); IRQ 1 on CPU 1: $KEYS_DURING; collector $collector, sources {$counted}${duty:+, windows $duty of the run}"
+	echo "# $id: $(cs_to_s $ELAPSED) s; CPU 1 sources ${total:-?} ns, tracer noise ${noise:-?} us, shares $shares %; first thread: $first; $(grep -o '"kind":"irq","source":"i8042","count":[0-9]*,"total_ns":[0-9]*' "$id.flat"); IRQ 1 on CPU 1: $KEYS_DURING; collector $collector, sources {$counted}${duty:+, windows $duty of the run}${PIDS_COUNTED:+; short processes counted $PIDS_COUNTED, thread events $THREADS_COUNTED of the tracer's $THREADS_TRACED}"
 	err=$([ "$RC" = 0 ] || echo "exit status $RC"
 	[ "$counted" = "\"collector\":\"$want_counted\",\"windows\":$windows" ] ||
 		echo "sources counted as {${counted:-nothing}}, not by $want_counted with windows $windows"
 	echo "$first" | grep -q "^  1 thread   $want  " ||
 		echo "first thread among CPU 1's sources not $want: $first"
+	[ $id != sources ] || [ "$PIDS_COUNTED" -gt 64 ] ||
+		echo "$PIDS_COUNTED short processes among CPU 1's sources, not more than 64"
+	[ $id != sources ] ||
+		awk -v c="$THREADS_COUNTED" -v t="${THREADS_TRACED:-0}" -v p="${PERIODS:-0}" \
+			'BEGIN { exit !(t > 0 && p > 0 && c >= t * 0.95 && c <= t * (1.05 + 1 / p)) }' ||
+		echo "CPU 1's thread sources counted $THREADS_COUNTED events, the tracer ${THREADS_TRACED:-none}"
 	awk -v s="$shares" 'BEGIN { exit !(s >= 99.9 && s <= 100.1) }' ||
 		echo "shares sum to $shares %"
 	if [ $tracer = timerlat ]; then

@@ -183,6 +183,23 @@ static void alloc_cpu1_results(struct rtla_params *params,
 	assert_int_equal(results_alloc_params(r, params, 2), 0);
 }
 
+/*
+ * The sources' cache: each CPU and kind its own run of slots, an id its
+ * slot modulo their number (a negative one, the NMI's -1, too), the
+ * array's size the first slot past the last CPU.
+ */
+static void test_bpf_cache_slots(void **state)
+{
+	assert_int_equal(tlb_cache_slot(0, TLB_SOURCE_IRQ, 0), 0);
+	assert_int_equal(tlb_cache_slot(0, TLB_SOURCE_THREAD, 70), 2 * 64 + 6);
+	assert_int_equal(tlb_cache_slot(1, TLB_SOURCE_IRQ, 64), 4 * 64);
+	assert_int_equal(tlb_cache_slot(1, TLB_SOURCE_NMI, -1),
+			 (4 + 3) * 64 + 63);
+	assert_int_equal(tlb_cache_slot(2, 0, 0), 2 * TLB_NR_SOURCE_KINDS * 64);
+	assert_true(tlb_cache_slot(1, TLB_SOURCE_NMI, 12345) <
+		    tlb_cache_slot(2, 0, 0));
+}
+
 /* The BPF maps' per-CPU counts, kernel contexts 0-2, into the results. */
 static void test_bpf_counts(void **state)
 {
@@ -707,6 +724,7 @@ int main(void)
 		cmocka_unit_test(test_add_n),
 		cmocka_unit_test(test_results_add_samples),
 		cmocka_unit_test(test_bpf_counts),
+		cmocka_unit_test(test_bpf_cache_slots),
 		cmocka_unit_test(test_bpf_offsets),
 		cmocka_unit_test(test_bpf_unbuilt),
 		cmocka_unit_test(test_kernel_context),

@@ -58,6 +58,14 @@ struct {
 } pending SEC(".maps");
 
 struct {
+	__uint(type, BPF_MAP_TYPE_ARRAY);
+	__uint(map_flags, BPF_F_MMAPABLE);
+	__uint(max_entries, TLB_NR_SOURCE_KINDS * TLB_CACHE_SLOTS); /* resized */
+	__type(key, unsigned int);
+	__type(value, struct tlb_cached_source);
+} cache SEC(".maps");
+
+struct {
 	__uint(type, BPF_MAP_TYPE_HASH);
 	__uint(max_entries, 256);		/* resized by rtla */
 	__type(key, struct tlb_source_key);
@@ -214,9 +222,20 @@ static __always_inline void count_lost(void)
 		__sync_fetch_and_add(lost, 1);
 }
 
+static __always_inline void name(char *desc, const char *from, int comm)
+{
+	if (comm)
+		bpf_get_current_comm(desc, TLB_DESC_LEN);
+	else if (from)
+		bpf_probe_read_kernel_str(desc, TLB_DESC_LEN, from);
+}
+
 /*
  * This CPU's source @id of @kind, made if new: its name from @desc (NULL:
- * none), or the current task's comm if @comm.  NULL if the map is full.
+ * none), or the current task's comm if @comm.  Its cache slot, unless
+ * another source took it; else the sources map's element.  NULL if the
+ * map is full.  Programs of one kind do not nest on a CPU: a slot being
+ * taken is not seen half done.
  */
 static __always_inline struct tlb_source *
 source(unsigned int kind, int id, const char *desc, int comm)
@@ -226,15 +245,22 @@ source(unsigned int kind, int id, const char *desc, int comm)
 		.kind = kind,
 		.id = id,
 	};
+	unsigned int slot = tlb_cache_slot(key.cpu, kind, id);
+	struct tlb_cached_source *cached;
 	struct tlb_source *src, fresh = {};
 
+	cached = bpf_map_lookup_elem(&cache, &slot);
+	if (cached && cached->src.count && cached->id == id)
+		return &cached->src;
+	if (cached && !cached->src.count) {
+		cached->id = id;
+		name(cached->src.desc, desc, comm);
+		return &cached->src;
+	}
 	src = bpf_map_lookup_elem(&sources, &key);
 	if (src)
 		return src;
-	if (comm)
-		bpf_get_current_comm(fresh.desc, sizeof(fresh.desc));
-	else if (desc)
-		bpf_probe_read_kernel_str(fresh.desc, sizeof(fresh.desc), desc);
+	name(fresh.desc, desc, comm);
 	bpf_map_update_elem(&sources, &key, &fresh, BPF_NOEXIST);
 	src = bpf_map_lookup_elem(&sources, &key);
 	if (!src)
