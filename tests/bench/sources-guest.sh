@@ -43,18 +43,33 @@ kthread_ticks() {
 		'{ printf "%d", ($2 - $1) / 10 * s / (s - 3) + 0.5 }')
 }
 
+# rtla's arguments for workload $1
+command_of() {
+	case $1 in
+	osnoise-top) echo osnoise top -q -c 1 -p 100000 -r 100000 ;;
+	timerlat-hist) echo timerlat hist -c 1 ;;
+	timerlat-hist-k) echo timerlat hist -k -c 1 ;;
+	esac
+}
+
+# The samples and noise of workload $1's run, from its output in /tmp/o.
+samples_noise() {
+	case $1 in
+	osnoise-top)
+		awk '$1 == 1 && $2 ~ /^#/ { sub("#", "", $2); print $2, $4 }' /tmp/o ;;
+	timerlat-hist*)
+		awk '/^Index/ { for (i = 2; i <= NF; i++) t[i] = $i ~ /^Thr-/ }
+			/^count:/ && !c { for (i = 2; i <= NF; i++) if (t[i]) n = $i; c = 1 }
+			/^avg:/ && !a { for (i = 2; i <= NF; i++) if (t[i]) v = $i; a = 1 }
+			END { print n + 0, v + 0 }' /tmp/o ;;
+	esac
+}
+
 one_run() {
 	local workload=$1 with=$2 r=$3 extra=
 
 	[ "$with" = 1 ] && extra=--sources
-	case $workload in
-	osnoise-top)
-		set -- osnoise top -q -c 1 -p 100000 -r 100000 ;;
-	timerlat-hist)
-		set -- timerlat hist -c 1 ;;
-	timerlat-hist-k)
-		set -- timerlat hist -k -c 1 ;;
-	esac
+	set -- $(command_of $workload)
 	if [ $workload = timerlat-hist-k ]; then
 		rtla "$@" $extra -d ${secs}s >/tmp/o 2>/tmp/e &
 		kthread_ticks $!
@@ -64,17 +79,36 @@ one_run() {
 		set -- $(tail -1 /tmp/t)
 		ticks=$(echo "$1 $2" | awk '{ printf "%d", ($1 + $2) * 100 + 0.5 }')
 	fi
-	case $workload in
-	osnoise-top)
-		set -- $(awk '$1 == 1 && $2 ~ /^#/ { sub("#", "", $2); print $2, $4 }' /tmp/o) ;;
-	timerlat-hist*)
-		set -- $(awk '/^Index/ { for (i = 2; i <= NF; i++) t[i] = $i ~ /^Thr-/ }
-			/^count:/ && !c { for (i = 2; i <= NF; i++) if (t[i]) n = $i; c = 1 }
-			/^avg:/ && !a { for (i = 2; i <= NF; i++) if (t[i]) v = $i; a = 1 }
-			END { print n + 0, v + 0 }' /tmp/o) ;;
-	esac
+	set -- $(samples_noise $workload)
 	echo "RESULT workload=$workload sources=$with run=$r ticks=$ticks samples=${1:-0} noise=${2:-0}"
 	! grep -q . /tmp/e || sed 's/^/# stderr: /' /tmp/e | head -3
+}
+
+# One more run a workload, with --sources and the kernel's BPF run-time
+# statistics on (each program's time, clock read before and after, from
+# /proc/PID/fdinfo 2 s before the end): the programs' own time, the
+# sources' (raw tracepoints) and the sample program's (a tracepoint),
+# against the samples, printed as
+#   STAT workload=W type=T progs=N runs=N ns=N samples=N
+# (samples: the run's, scaled to the 2 s less it was read at)
+stat_run() {
+	local workload=$1 pid
+
+	set -- $(command_of $workload)
+	echo 1 >/proc/sys/kernel/bpf_stats_enabled
+	rtla "$@" --sources -d ${secs}s >/tmp/o 2>/tmp/e &
+	pid=$!
+	sleep $((secs - 2))
+	cat /proc/$pid/fdinfo/* 2>/dev/null >/tmp/fdinfo
+	wait $pid
+	echo 0 >/proc/sys/kernel/bpf_stats_enabled
+	set -- $(samples_noise $workload)
+	awk -v w=$workload -v n=${1:-0} -v s=$secs '
+		/^prog_type:/ { t = $2 }
+		/^run_time_ns:/ { ns[t] += $2 }
+		/^run_cnt:/ { runs[t] += $2; progs[t]++ }
+		END { for (t in progs) printf "STAT workload=%s type=%s progs=%d runs=%d ns=%d samples=%d\n",
+			w, t, progs[t], runs[t], ns[t], n * (s - 2) / s }' /tmp/fdinfo
 }
 
 r=1
@@ -87,5 +121,8 @@ while [ $r -le $rounds ]; do
 		fi
 	done
 	r=$((r + 1))
+done
+for w in osnoise-top timerlat-hist timerlat-hist-k; do
+	stat_run $w
 done
 kill $noisy
