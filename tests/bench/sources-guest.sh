@@ -6,41 +6,68 @@
 # whole run's latency and sample count, 126 to 244 us on average); each round
 # runs every workload on CPU 1 without and with --sources, alternating
 # which goes first, and prints a line a run:
-#   RESULT workload=W sources=0|1 run=N ticks=UTIME+STIME samples=N noise=X
-# ticks: rtla's CPU time in hundredths of a second (busy box time, the
-# whole process: with timerlat's user threads, the measuring threads'
-# too); for timerlat-hist-k, the measuring kernel thread's own instead
-# (timerlat/1's se.sum_exec_runtime, exact, over all but the first and
-# last 1.5 s, scaled to the run); samples: osnoise top's periods or timerlat hist's
-# thread samples; noise: osnoise's noise in us (the tracer's own sum, so
-# what the hist triggers on the noise events add to it shows), timerlat's
-# average thread latency in us.
+#   RESULT workload=W sources=0|1 run=N cpu_us=US samples=N noise=X
+# cpu_us: the CPU time of rtla's tasks (the process, its threads and its
+# children: with timerlat's user threads, the measuring threads too), or
+# for timerlat-hist-k the measuring kernel thread's (timerlat/1) instead:
+# their se.sum_exec_runtime, exact, from 1.5 s into the run to 1.5 s
+# before its end, scaled to the run (the steady state: no start and end);
+# samples: osnoise top's periods or timerlat hist's thread samples;
+# noise: osnoise's noise in us (the tracer's own sum, so what the hist
+# triggers on the noise events add to it shows), timerlat's average
+# thread latency in us.
 #
 #   sh /vm-script SECONDS ROUNDS
 secs=$1 rounds=$2
 echo "# kernel $(uname -r), $(nproc) CPUs"
 rtla-noisy 1 96 1000 10037 &
 noisy=$!
+# the boot's first run measured 20-60 % more noise than the next ones
+rtla osnoise top -q -c 1 -d 3s >/dev/null 2>&1
 
-# timerlat/1's CPU time while rtla (pid $1, a child of this shell) runs,
-# in hundredths of a second scaled to the run, into ticks; waits for rtla.
-kthread_ticks() {
-	local rtla=$1 pid= i=0 t0 t1
+# The /proc directories of the tasks whose CPU time is measured: rtla's
+# (pid $1) threads and its children's with $2 "process", timerlat/1 with
+# "kthread".
+measured_tasks() {
+	local p
 
-	while [ -z "$pid" ] && [ $i -lt 50 ]; do
-		sleep 0.1
-		for p in /proc/[0-9]*; do
-			[ "$(cat $p/comm 2>/dev/null)" = timerlat/1 ] && pid=${p#/proc/}
-		done
+	for p in /proc/[0-9]*; do
+		case $2 in
+		kthread) [ "$(cat $p/comm 2>/dev/null)" = timerlat/1 ] && echo $p ;;
+		*) [ ${p#/proc/} = $1 ] ||
+			[ "$(awk '{ print $4 }' $p/stat 2>/dev/null)" = $1 ] &&
+			ls -d $p/task/[0-9]* ;;
+		esac
+	done
+}
+
+# The sum of the tasks' (their /proc directories) se.sum_exec_runtime, ms.
+runtime_ms() {
+	local t
+
+	for t; do
+		cat $t/sched 2>/dev/null
+	done | awk '/^se.sum_exec_runtime/ { s += $3 } END { printf "%.6f", s }'
+}
+
+# The measured tasks' CPU time in us while rtla (pid $1, a child of this
+# shell) runs, scaled to the run, into cpu_us; waits for rtla.  From
+# 1.5 s on: a timerlat/1 found sooner was at times gone by then.
+window_cpu_us() {
+	local rtla=$1 what=$2 tasks= i=0 t0 t1
+
+	sleep 1.5
+	while [ -z "$tasks" ] && [ $i -lt 50 ]; do
+		tasks=$(measured_tasks $rtla $what)
+		[ -n "$tasks" ] || sleep 0.1
 		i=$((i + 1))
 	done
-	sleep 1.5
-	t0=$(awk '/se.sum_exec_runtime/ { print $3 }' /proc/$pid/sched 2>/dev/null)
+	t0=$(runtime_ms $tasks)
 	sleep $((secs - 3))
-	t1=$(awk '/se.sum_exec_runtime/ { print $3 }' /proc/$pid/sched 2>/dev/null)
+	t1=$(runtime_ms $tasks)
 	wait $rtla
-	ticks=$(echo "${t0:-0} ${t1:-0}" | awk -v s=$secs \
-		'{ printf "%d", ($2 - $1) / 10 * s / (s - 3) + 0.5 }')
+	cpu_us=$(echo "$t0 $t1" | awk -v s=$secs \
+		'{ printf "%d", ($2 - $1) * 1000 * s / (s - 3) + 0.5 }')
 }
 
 # rtla's arguments for workload $1
@@ -70,17 +97,14 @@ one_run() {
 
 	[ "$with" = 1 ] && extra=--sources
 	set -- $(command_of $workload)
+	rtla "$@" $extra -d ${secs}s >/tmp/o 2>/tmp/e &
 	if [ $workload = timerlat-hist-k ]; then
-		rtla "$@" $extra -d ${secs}s >/tmp/o 2>/tmp/e &
-		kthread_ticks $!
+		window_cpu_us $! kthread
 	else
-		time -o /tmp/t -f '%U %S' rtla "$@" $extra -d ${secs}s \
-			>/tmp/o 2>/tmp/e
-		set -- $(tail -1 /tmp/t)
-		ticks=$(echo "$1 $2" | awk '{ printf "%d", ($1 + $2) * 100 + 0.5 }')
+		window_cpu_us $! process
 	fi
 	set -- $(samples_noise $workload)
-	echo "RESULT workload=$workload sources=$with run=$r ticks=$ticks samples=${1:-0} noise=${2:-0}"
+	echo "RESULT workload=$workload sources=$with run=$r cpu_us=$cpu_us samples=${1:-0} noise=${2:-0}"
 	! grep -q . /tmp/e || sed 's/^/# stderr: /' /tmp/e | head -3
 }
 
