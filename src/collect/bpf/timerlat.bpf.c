@@ -231,32 +231,17 @@ static __always_inline void name(char *desc, const char *from, int comm)
 }
 
 /*
- * This CPU's source @id of @kind, made if new: its name from @desc (NULL:
- * none), or the current task's comm if @comm.  Its cache slot, unless
- * another source took it; else the sources map's element.  NULL if the
- * map is full.  Programs of one kind do not nest on a CPU: a slot being
- * taken is not seen half done.
+ * Source @id of @kind on @cpu in the sources map, made if new (see
+ * source()): out of line, so that the cache's path does not pay for
+ * the fresh element it zeroes.
  */
-static __always_inline struct tlb_source *
-source(unsigned int kind, int id, const char *desc, int comm)
+static __noinline struct tlb_source *
+mapped_source(unsigned int cpu, unsigned int kind, int id, const char *desc,
+	      int comm)
 {
-	struct tlb_source_key key = {
-		.cpu = bpf_get_smp_processor_id(),
-		.kind = kind,
-		.id = id,
-	};
-	unsigned int slot = tlb_cache_slot(key.cpu, kind, id);
-	struct tlb_cached_source *cached;
+	struct tlb_source_key key = { .cpu = cpu, .kind = kind, .id = id };
 	struct tlb_source *src, fresh = {};
 
-	cached = bpf_map_lookup_elem(&cache, &slot);
-	if (cached && cached->src.count && cached->id == id)
-		return &cached->src;
-	if (cached && !cached->src.count) {
-		cached->id = id;
-		name(cached->src.desc, desc, comm);
-		return &cached->src;
-	}
 	src = bpf_map_lookup_elem(&sources, &key);
 	if (src)
 		return src;
@@ -266,6 +251,31 @@ source(unsigned int kind, int id, const char *desc, int comm)
 	if (!src)
 		count_lost();
 	return src;
+}
+
+/*
+ * This CPU's source @id of @kind, made if new: its name from @desc (NULL:
+ * none), or the current task's comm if @comm.  Its cache slot, unless
+ * another source took it; else the sources map's element.  NULL if the
+ * map is full.  Programs of one kind do not nest on a CPU: a slot being
+ * taken is not seen half done.
+ */
+static __always_inline struct tlb_source *
+source(unsigned int kind, int id, const char *desc, int comm)
+{
+	unsigned int cpu = bpf_get_smp_processor_id();
+	unsigned int slot = tlb_cache_slot(cpu, kind, id);
+	struct tlb_cached_source *cached;
+
+	cached = bpf_map_lookup_elem(&cache, &slot);
+	if (cached && cached->src.count && cached->id == id)
+		return &cached->src;
+	if (cached && !cached->src.count) {
+		cached->id = id;
+		name(cached->src.desc, desc, comm);
+		return &cached->src;
+	}
+	return mapped_source(cpu, kind, id, desc, comm);
 }
 
 /*
