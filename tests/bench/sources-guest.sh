@@ -1,15 +1,15 @@
 #!/bin/sh
 # Inside the VM (tests/bench/sources): the observer effect of --sources.
-# rtla-noisy disturbs CPU 1 (FIFO 96, busy 1 ms every 10.037 ms: a
+# rtla-noisy disturbs the measured CPU (FIFO 96, busy 1 ms every 10.037 ms: a
 # period no multiple of timerlat's 1 ms, so its bursts meet the timer at
 # every phase within a run; at 10 ms the phase the two start at decided a
 # whole run's latency and sample count, 126 to 244 us on average); each round
-# runs every workload on CPU 1 without and with --sources, alternating
+# runs every workload on that CPU without and with --sources, alternating
 # which goes first, and prints a line a run:
 #   RESULT workload=W sources=0|1 run=N cpu_us=US samples=N noise=X
 # cpu_us: the CPU time of rtla's tasks (the process, its threads and its
 # children: with timerlat's user threads, the measuring threads too), or
-# for timerlat-hist-k the measuring kernel thread's (timerlat/1) instead:
+# for timerlat-hist-k the measuring kernel thread's (timerlat/CPU) instead:
 # their se.sum_exec_runtime, exact, from 1.5 s into the run to 1.5 s
 # before its end, scaled to the run (the steady state: no start and end);
 # samples: osnoise top's periods or timerlat hist's thread samples;
@@ -17,23 +17,27 @@
 # triggers on the noise events add to it shows), timerlat's average
 # thread latency in us.
 #
-#   sh /vm-script SECONDS ROUNDS
-secs=$1 rounds=$2
-echo "# kernel $(uname -r), $(nproc) CPUs"
-rtla-noisy 1 96 1000 10037 &
+# CPU (default 1) is the measured one: 0 in a guest of one CPU, where
+# everything runs on it and each task's CPU time is its own instructions.
+#
+#   sh /vm-script SECONDS ROUNDS [CPU]
+secs=$1 rounds=$2 cpu=${3:-1}
+echo "# kernel $(uname -r), $(nproc) CPUs, CPU $cpu measured"
+rtla-noisy $cpu 96 1000 10037 &
 noisy=$!
 # the boot's first run measured 20-60 % more noise than the next ones
-rtla osnoise top -q -c 1 -d 3s >/dev/null 2>&1
+rtla osnoise top -q -c $cpu -d 3s >/dev/null 2>&1
 
 # The /proc directories of the tasks whose CPU time is measured: rtla's
-# (pid $1) threads and its children's with $2 "process", timerlat/1 with
-# "kthread".
+# (pid $1) threads and its children's with $2 "process", timerlat/CPU
+# with "kthread".
 measured_tasks() {
 	local p
 
 	for p in /proc/[0-9]*; do
 		case $2 in
-		kthread) [ "$(cat $p/comm 2>/dev/null)" = timerlat/1 ] && echo $p ;;
+		kthread) [ "$(cat $p/comm 2>/dev/null)" = timerlat/$cpu ] &&
+			echo $p ;;
 		*) [ ${p#/proc/} = $1 ] ||
 			[ "$(awk '{ print $4 }' $p/stat 2>/dev/null)" = $1 ] &&
 			ls -d $p/task/[0-9]* ;;
@@ -52,7 +56,7 @@ runtime_ms() {
 
 # The measured tasks' CPU time in us while rtla (pid $1, a child of this
 # shell) runs, scaled to the run, into cpu_us; waits for rtla.  From
-# 1.5 s on: a timerlat/1 found sooner was at times gone by then.
+# 1.5 s on: a timerlat/CPU found sooner was at times gone by then.
 window_cpu_us() {
 	local rtla=$1 what=$2 tasks= i=0 t0 t1
 
@@ -73,9 +77,9 @@ window_cpu_us() {
 # rtla's arguments for workload $1
 command_of() {
 	case $1 in
-	osnoise-top) echo osnoise top -q -c 1 -p 100000 -r 100000 ;;
-	timerlat-hist) echo timerlat hist -c 1 ;;
-	timerlat-hist-k) echo timerlat hist -k -c 1 ;;
+	osnoise-top) echo osnoise top -q -c $cpu -p 100000 -r 100000 ;;
+	timerlat-hist) echo timerlat hist -c $cpu ;;
+	timerlat-hist-k) echo timerlat hist -k -c $cpu ;;
 	esac
 }
 
@@ -83,7 +87,7 @@ command_of() {
 samples_noise() {
 	case $1 in
 	osnoise-top)
-		awk '$1 == 1 && $2 ~ /^#/ { sub("#", "", $2); print $2, $4 }' /tmp/o ;;
+		awk -v c=$cpu '$1 == c && $2 ~ /^#/ { sub("#", "", $2); print $2, $4 }' /tmp/o ;;
 	timerlat-hist*)
 		awk '/^Index/ { for (i = 2; i <= NF; i++) t[i] = $i ~ /^Thr-/ }
 			/^count:/ && !c { for (i = 2; i <= NF; i++) if (t[i]) n = $i; c = 1 }
