@@ -802,17 +802,52 @@ sources_monitor_case() {
 	check_restored "ours: rtla timerlat monitor --sources ($id)" ""
 }
 
-# $1: the tools of the run.
+# hwnoise --sources: IRQs are off on the measured CPU, so its noise is
+# the hardware's gaps and NMIs.  CPU 1's sources must be those (hw
+# hardware counted as the HW column), add up to the Noise column and
+# their shares to 100 %.
+hwnoise_sources_case() {
+	local id=hw-sources err summary sources
+
+	run_bin "$WORK/$id" /usr/bin/rtla hwnoise -c 1 -q -d 2s --sources
+	OUT=$WORK/$id
+	summary=$(grep -m 1 '^  1 #' "$OUT.out")
+	sources=$(sed -n '/^CPU kind /,$p' "$OUT.out" | grep '^  1 ')
+	echo "# $id: $(cs_to_s $ELAPSED) s; $summary;" $sources
+	err=$([ "$RC" = 0 ] || echo "exit status $RC"
+	[ -n "$summary" ] || echo "no summary row of CPU 1"
+	echo "$sources" | awk '$2 != "hw" && $2 != "nmi" { exit 1 }' ||
+		echo "CPU 1's sources not hw and nmi alone"
+	echo "$sources" | awk -v hw="$(echo "$summary" | awk '{ print $8 }')" \
+		'$2 == "hw" && $3 == "hardware" && $4 == hw { found = 1 } END { exit !found }' ||
+		echo "no hw hardware source counted as the HW column"
+	echo "$sources" | awk -v noise="$(echo "$summary" | awk '{ print $4 }')" \
+		'{ t += $5; sub("%", "", $8); s += $8 }
+		END { exit !(NR > 0 && t >= noise - NR && t <= noise + NR &&
+			     s >= 99.98 && s <= 100.02) }' ||
+		echo "CPU 1's sources do not add up to its noise, or their shares to 100 %"
+	! grep -q . "$OUT.err" || echo "stderr: $(head -c 300 "$OUT.err")")
+	[ -z "$err" ] || err="$err
+--- stdout:
+$(cat "$OUT.out")"
+	tap_result "ours: rtla hwnoise --sources ($id)" "$err" ""
+	check_restored "ours: rtla hwnoise --sources ($id)" ""
+}
+
+# $1: the tools of the run.  Ours alone: a state left behind fails.
 sources_cases() {
 	local id
 
-	for id in sources sources-tracefs sources-hist tl-sources tl-sources-hist \
-		  tl-sources-monitor; do
+	BNAME=ours
+	for id in sources hw-sources sources-tracefs sources-hist tl-sources \
+		  tl-sources-hist tl-sources-monitor; do
 		case_wanted "$id" || continue
 		case "$id,$1" in
 		sources,*"osnoise top"*)
 			sources_case $id "osnoise top" -q -d 3s -p 100000 \
 				-r 100000 --sources ;;
+		hw-sources,*"osnoise top"*)
+			hwnoise_sources_case ;;
 		sources-tracefs,*"osnoise top"*)
 			export RTLA_COLLECTOR=tracefs
 			# -T 5: the record path reads every event, and the
