@@ -11,6 +11,16 @@
 #include "model/results.h"
 #include "model/system_facts.h"
 
+/*
+ * The largest report rtla reads: its parse takes some 40 times the
+ * file's size, and rtla's own reports list only the buckets that hold a
+ * sample.
+ */
+#define SAVED_MAX_BYTES		((size_t)32 << 20)
+#define SAVED_MAX_TEXT		"32 MiB"
+/* The most its histograms' buckets may take in memory. */
+#define SAVED_MAX_HIST_BYTES	((uint64_t)256 << 20)
+
 /* Who wrote a saved report. */
 enum saved_source {
 	SAVED_RTLA,		/* rtla's --json */
@@ -36,12 +46,10 @@ struct saved_run {
 };
 
 /*
- * Read @path ("-": stdin) into @run: 0, or -1 with a one-line reason in
- * @why.  saved_run_free() after a success.
+ * A JSON text in memory into @run (saved_input_read() reads a file):
+ * 0, or -1 with a one-line reason in @why.  saved_run_free() after a
+ * success.
  */
-int saved_run_read(const char *path, struct saved_run *run, char *why,
-		   size_t size);
-/* The same from a JSON text in memory (the fuzzer's entry). */
 int saved_run_parse(const char *text, size_t len, struct saved_run *run,
 		    char *why, size_t size);
 void saved_run_free(struct saved_run *run);

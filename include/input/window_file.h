@@ -4,6 +4,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdio.h>
 
 #include "model/window_series.h"
 
@@ -11,11 +12,10 @@
 #define WINDOW_MAX_FILES	64
 
 /*
- * Is @arg a timerlat monitor --record series: a comma-separated list of
- * files, or one file whose first line is a JSON object with "time" and
- * "cpus"?
+ * Is @text (a file's first line, NUL-ended) a timerlat monitor --record
+ * window: a JSON object with "time" and "cpus"?
  */
-bool window_file_is_record(const char *arg);
+bool window_line_is_record(const char *text);
 
 /*
  * Read the --record files of @list (comma-separated: a file and its
@@ -25,6 +25,19 @@ bool window_file_is_record(const char *arg);
  */
 int window_series_read(const char *list, struct window_series *series,
 		       char *why, size_t size);
+
+/*
+ * The lines of @f into @series; @first, when not NULL, is its first
+ * line, already read.  0, or -1 with a reason that names the line, and
+ * @name when not NULL.
+ */
+int window_series_read_stream(FILE *f, const char *name, char *first,
+			      struct window_series *series, char *why,
+			      size_t size);
+/* Every line read: sort them by time; -1 with a reason (naming @name,
+ * when not NULL) when none. */
+int window_series_finish(struct window_series *series, const char *name,
+			 char *why, size_t size);
 
 /* One line's text into @series (the fuzzer's entry): 0 or -1. */
 int window_series_add_line(struct window_series *series, const char *text,

@@ -15,7 +15,6 @@
 /* Bounds that keep a corrupt file from asking for gigabytes. */
 #define SAVED_MAX_CPUS		4096
 #define SAVED_MAX_ENTRIES	10000000
-#define SAVED_MAX_BYTES		(256 << 20)
 
 struct reader {
 	struct saved_run *run;
@@ -124,8 +123,11 @@ static int read_buckets(struct reader *r, struct json_object *buckets,
 		if (!hist->entries || index >= hist->entries)
 			return fail(r, "histogram bucket %s lies past the histogram's %u entries",
 				    key, hist->entries);
-		hist->buckets[index] += count;
-		*total += count;
+		if (__builtin_add_overflow(hist->buckets[index], count,
+					   &hist->buckets[index]) ||
+		    __builtin_add_overflow(*total, count, total))
+			return fail(r, "histogram bucket \"%s\": more samples than rtla can count",
+				    key);
 	}
 	return 0;
 }
@@ -152,9 +154,12 @@ static int read_context(struct reader *r, struct json_object *obj,
 		hist->over = 0;
 	if (read_buckets(r, json_member(obj, "histogram"), hist, &total))
 		return -1;
-	if (total + hist->over != s->count)
+	if (__builtin_add_overflow(total, hist->over, &total))
+		return fail(r, "CPU %d %s: more samples than rtla can count",
+			    cpu, ctx);
+	if (total != s->count)
 		return fail(r, "CPU %d %s: the histogram holds %llu samples, the count says %llu",
-			    cpu, ctx, (unsigned long long)(total + hist->over),
+			    cpu, ctx, (unsigned long long)total,
 			    (unsigned long long)s->count);
 	return 0;
 }
@@ -245,7 +250,7 @@ static int check_size(struct reader *r, int nr_cpus)
 	uint64_t bytes = (uint64_t)nr_cpus * NR_CONTEXTS *
 			 (params->mode == MODE_HIST ? params->entries : 0) * 8;
 
-	if (bytes > SAVED_MAX_BYTES)
+	if (bytes > SAVED_MAX_HIST_BYTES)
 		return fail(r, "%d CPUs of %u entries are more than rtla reads",
 			    nr_cpus, params->entries);
 	return 0;
@@ -596,48 +601,6 @@ int saved_run_parse(const char *text, size_t len, struct saved_run *run,
 	json_tokener_free(tok);
 	if (ret)
 		saved_run_free(run);
-	return ret;
-}
-
-int saved_run_read(const char *path, struct saved_run *run, char *why,
-		   size_t size)
-{
-	FILE *f = strcmp(path, "-") ? fopen(path, "r") : stdin;
-	size_t len = 0, cap = 0, n;
-	char *text = NULL, *grown;
-	int ret;
-
-	memset(run, 0, sizeof(*run));
-	snprintf(run->path, sizeof(run->path), "%s", path);
-	if (!f) {
-		snprintf(why, size, "%s", strerror(errno));
-		return -1;
-	}
-	do {
-		if (len + 65536 > cap) {
-			cap = cap ? 2 * cap : 1 << 20;
-			grown = cap <= SAVED_MAX_BYTES ? realloc(text, cap) : NULL;
-			if (!grown) {
-				free(text);
-				if (f != stdin)
-					fclose(f);
-				snprintf(why, size, "larger than %d MiB",
-					 SAVED_MAX_BYTES >> 20);
-				return -1;
-			}
-			text = grown;
-		}
-		n = fread(text + len, 1, cap - len, f);
-		len += n;
-	} while (n);
-	ret = ferror(f) ? -1 : 0;
-	if (ret)
-		snprintf(why, size, "%s", strerror(errno));
-	if (f != stdin)
-		fclose(f);
-	if (!ret)
-		ret = saved_run_parse(text, len, run, why, size);
-	free(text);
 	return ret;
 }
 

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "input/input_stream.h"
 #include "input/json_read.h"
 #include "input/window_file.h"
 
@@ -14,6 +15,7 @@
 #define WINDOW_MAX_CPUS		4096
 #define WINDOW_MAX_LINES	(1 << 20)
 #define WINDOW_MAX_BYTES	((size_t)256 << 20)
+#define WINDOW_MAX_LINE_BYTES	((size_t)16 << 20)
 
 /* Would @lines windows of @cpus CPUs take more than the bound? */
 static bool too_large(size_t lines, size_t cpus)
@@ -225,32 +227,58 @@ out:
 	return ret;
 }
 
-static int read_file(const char *path, struct window_series *series,
-		     char *why, size_t size)
+/* One line of @name (the @nr-th), newline and all, into @series. */
+static int add_file_line(struct window_series *series, const char *name,
+			 size_t nr, char *text, size_t len, char *why,
+			 size_t size)
 {
-	FILE *f = fopen(path, "re");
+	char reason[192];
+
+	while (len && (text[len - 1] == '\n' || text[len - 1] == '\r'))
+		len--;
+	if (!len)
+		return 0;
+	if (!window_series_add_line(series, text, len, reason, sizeof(reason)))
+		return 0;
+	if (!name)
+		return fail(why, size, "line %zu: %s", nr, reason);
+	return fail(why, size, "%s:%zu: %s", name, nr, reason);
+}
+
+int window_series_read_stream(FILE *f, const char *name, char *first,
+			      struct window_series *series, char *why,
+			      size_t size)
+{
 	size_t cap = 0, nr = 0;
-	char *text = NULL, reason[192];
+	char *text = NULL;
 	ssize_t len;
 	int ret = 0;
 
-	if (!f)
-		return fail(why, size, "%s: %s", path, strerror(errno));
-	while (!ret && (len = getline(&text, &cap, f)) >= 0) {
-		nr++;
-		while (len && (text[len - 1] == '\n' || text[len - 1] == '\r'))
-			len--;
-		if (!len)
-			continue;
-		ret = window_series_add_line(series, text, len, reason,
-					     sizeof(reason));
-		if (ret)
-			fail(why, size, "%s:%zu: %s", path, nr, reason);
-	}
-	if (!ret && ferror(f))
-		ret = fail(why, size, "%s: %s", path, strerror(errno));
+	if (first)
+		ret = add_file_line(series, name, ++nr, first, strlen(first),
+				    why, size);
+	while (!ret && (len = input_line(f, &text, &cap,
+					 WINDOW_MAX_LINE_BYTES)) >= 0)
+		ret = add_file_line(series, name, ++nr, text, len, why, size);
+	if (!ret && len == -2)
+		ret = fail(why, size, "%s%sline %zu: %s", name ? name : "",
+			   name ? ": " : "", nr + 1,
+			   errno == EFBIG ? "more than 16 MiB" : strerror(errno));
 	free(text);
-	fclose(f);
+	return ret;
+}
+
+static int read_file(const char *path, struct window_series *series,
+		     char *why, size_t size)
+{
+	char reason[128];
+	FILE *f = input_open(path, reason, sizeof(reason));
+	int ret;
+
+	if (!f)
+		return fail(why, size, "%s: %s", path, reason);
+	ret = window_series_read_stream(f, path, NULL, series, why, size);
+	input_close(f);
 	return ret;
 }
 
@@ -262,6 +290,20 @@ static int by_time(const void *a, const void *b)
 	if (x->end != y->end)
 		return x->end < y->end ? -1 : 1;
 	return x->seq < y->seq ? -1 : x->seq > y->seq;
+}
+
+int window_series_finish(struct window_series *series, const char *name,
+			 char *why, size_t size)
+{
+	if (!series->nr_lines) {
+		window_series_free(series);
+		if (!name)
+			return fail(why, size, "no window");
+		return fail(why, size, "%s: no window", name);
+	}
+	qsort(series->lines, series->nr_lines, sizeof(*series->lines),
+	      by_time);
+	return 0;
 }
 
 int window_series_read(const char *list, struct window_series *series,
@@ -284,37 +326,20 @@ int window_series_read(const char *list, struct window_series *series,
 			goto fail;
 	}
 	free(copy);
-	if (!series->nr_lines) {
-		window_series_free(series);
-		return fail(why, size, "%s: no window", list);
-	}
-	qsort(series->lines, series->nr_lines, sizeof(*series->lines),
-	      by_time);
-	return 0;
+	return window_series_finish(series, list, why, size);
 fail:
 	free(copy);
 	window_series_free(series);
 	return -1;
 }
 
-bool window_file_is_record(const char *arg)
+bool window_line_is_record(const char *text)
 {
-	struct json_object *root;
-	size_t cap = 0;
-	char *text = NULL;
+	struct json_object *root = json_tokener_parse(text);
 	bool record;
-	FILE *f;
 
-	if (strchr(arg, ','))
-		return true;
-	if (!strcmp(arg, "-") || !(f = fopen(arg, "re")))
-		return false;
-	record = getline(&text, &cap, f) > 0;
-	fclose(f);
-	root = record ? json_tokener_parse(text) : NULL;
 	record = json_object_is_type(json_member(root, "time"), json_type_string) &&
 		 json_object_is_type(json_member(root, "cpus"), json_type_object);
 	json_object_put(root);
-	free(text);
 	return record;
 }

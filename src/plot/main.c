@@ -6,7 +6,7 @@
 #include <stdio.h>
 
 #include "cli/plot_args.h"
-#include "input/window_file.h"
+#include "input/saved_input.h"
 #include "plot/plot_runs.h"
 
 /* Draw the plot built; 0 or 1, the exit status. */
@@ -27,60 +27,68 @@ static int draw(const struct plot_args *args, struct plot_runs *plot)
 }
 
 /* Saved JSON reports: their histograms. */
-static int plot_reports(const struct plot_args *args)
+static int plot_reports(const struct plot_args *args,
+			const struct saved_input *in)
 {
 	struct saved_run runs[PLOT_MAX_FILES];
 	struct plot_runs plot;
-	int i, read = 0, status = 1;
 	char why[512];
+	int i;
 
-	for (; read < args->nr_files; read++)
-		if (saved_run_read(args->files[read], &runs[read], why,
-				   sizeof(why))) {
-			fprintf(stderr, "rtla plot: %s: %s\n",
-				args->files[read], why);
-			goto out;
-		}
-	if (plot_runs_build(&plot, runs, args->files, args->nr_files, why,
-			    sizeof(why)))
-		fprintf(stderr, "rtla plot: %s\n", why);
-	else
-		status = draw(args, &plot);
-out:
-	for (i = 0; i < read; i++)
-		saved_run_free(&runs[i]);
-	return status;
+	for (i = 0; i < args->nr_files; i++)
+		runs[i] = in[i].run;
+	if (!plot_runs_build(&plot, runs, args->files, args->nr_files, why,
+			     sizeof(why)))
+		return draw(args, &plot);
+	fprintf(stderr, "rtla plot: %s\n", why);
+	return 1;
 }
 
 /* timerlat monitor --record series: each window's max over time. */
-static int plot_records(const struct plot_args *args)
+static int plot_records(const struct plot_args *args,
+			const struct saved_input *in)
 {
 	struct window_series series[PLOT_MAX_FILES];
 	struct plot_runs plot;
-	int i, read = 0, status = 1;
 	char why[512];
+	int i;
 
-	for (; read < args->nr_files; read++)
-		if (window_series_read(args->files[read], &series[read], why,
-				       sizeof(why))) {
-			fprintf(stderr, "rtla plot: %s\n", why);
-			goto out;
+	for (i = 0; i < args->nr_files; i++)
+		series[i] = in[i].series;
+	if (!plot_records_build(&plot, series, args->files, args->nr_files,
+				why, sizeof(why)))
+		return draw(args, &plot);
+	fprintf(stderr, "rtla plot: %s\n", why);
+	return 1;
+}
+
+/* Every file read, once (a pipe will do): 0, or 1 after saying why. */
+static int read_inputs(const struct plot_args *args,
+		       struct saved_input *in, int *records)
+{
+	char why[512];
+	int i;
+
+	*records = 0;
+	for (i = 0; i < args->nr_files; i++) {
+		if (saved_input_read(args->files[i], &in[i], why,
+				     sizeof(why))) {
+			fprintf(stderr, "rtla plot: %s: %s\n", args->files[i],
+				why);
+			while (i--)
+				saved_input_free(&in[i]);
+			return 1;
 		}
-	if (plot_records_build(&plot, series, args->files, args->nr_files,
-			       why, sizeof(why)))
-		fprintf(stderr, "rtla plot: %s\n", why);
-	else
-		status = draw(args, &plot);
-out:
-	for (i = 0; i < read; i++)
-		window_series_free(&series[i]);
-	return status;
+		*records += in[i].record;
+	}
+	return 0;
 }
 
 int main(int argc, char **argv)
 {
+	struct saved_input in[PLOT_MAX_FILES];
 	struct plot_args args;
-	int i, records = 0;
+	int i, records, status = 1;
 
 	switch (plot_parse_args(argc, argv, &args)) {
 	case 1:
@@ -88,12 +96,15 @@ int main(int argc, char **argv)
 	case -1:
 		return 1;
 	}
-	for (i = 0; i < args.nr_files; i++)
-		records += window_file_is_record(args.files[i]);
+	if (read_inputs(&args, in, &records))
+		return 1;
 	if (!records)
-		return plot_reports(&args);
-	if (records == args.nr_files)
-		return plot_records(&args);
-	fprintf(stderr, "rtla plot: plot JSON reports or monitor --record files, not both\n");
-	return 1;
+		status = plot_reports(&args, in);
+	else if (records == args.nr_files)
+		status = plot_records(&args, in);
+	else
+		fprintf(stderr, "rtla plot: plot JSON reports or monitor --record files, not both\n");
+	for (i = 0; i < args.nr_files; i++)
+		saved_input_free(&in[i]);
+	return status;
 }

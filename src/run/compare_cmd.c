@@ -5,8 +5,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "input/saved_run.h"
-#include "input/window_file.h"
+#include "input/saved_input.h"
 #include "output/compare_report.h"
 #include "output/out_file.h"
 #include "run/file_tools.h"
@@ -28,13 +27,6 @@ struct compare_args {
 	const char *json_file;
 	const char *junit_file;
 	enum window_choice choice;
-};
-
-/* One side as read: a saved run, or a monitor's --record windows. */
-struct compare_input {
-	bool record;
-	struct saved_run run;
-	struct window_series series;
 };
 
 static void compare_usage(FILE *out)
@@ -157,26 +149,9 @@ static int write_outputs(const struct compare_args *args,
 	return ret;
 }
 
-static int read_input(const char *arg, struct compare_input *in,
-		      char *why, size_t size)
-{
-	in->record = window_file_is_record(arg);
-	if (in->record)
-		return window_series_read(arg, &in->series, why, size);
-	return saved_run_read(arg, &in->run, why, size);
-}
-
-static void free_input(struct compare_input *in)
-{
-	if (in->record)
-		window_series_free(&in->series);
-	else
-		saved_run_free(&in->run);
-}
-
 static struct compare_side input_side(const struct compare_args *args,
 				      const char *name,
-				      const struct compare_input *in)
+				      const struct saved_input *in)
 {
 	if (in->record)
 		return (struct compare_side){
@@ -187,13 +162,13 @@ static struct compare_side input_side(const struct compare_args *args,
 		.results = &in->run.results };
 }
 
-static bool input_nano(const struct compare_input *in)
+static bool input_nano(const struct saved_input *in)
 {
 	return in->record ? in->series.nano : in->run.params.nano;
 }
 
 static int compare_inputs(const struct compare_args *args,
-			  struct compare_input in[2])
+			  struct saved_input in[2])
 {
 	struct compare_side sides[2];
 	struct compare_report report;
@@ -227,7 +202,7 @@ static int compare_inputs(const struct compare_args *args,
 int compare_main(int argc, char **argv)
 {
 	struct compare_args args = { 0 };
-	struct compare_input in[2];
+	struct saved_input in[2];
 	char why[256];
 	int i, status;
 
@@ -239,16 +214,16 @@ int compare_main(int argc, char **argv)
 		return RTLA_EXIT_ERROR;
 	}
 	for (i = 0; i < 2; i++) {
-		if (!read_input(args.files[i], &in[i], why, sizeof(why)))
+		if (!saved_input_read(args.files[i], &in[i], why, sizeof(why)))
 			continue;
 		fprintf(stderr, "rtla compare: %s: %s\n", args.files[i], why);
 		if (i)
-			free_input(&in[0]);
+			saved_input_free(&in[0]);
 		return RTLA_EXIT_ERROR;
 	}
 	status = compare_inputs(&args, in);
-	free_input(&in[0]);
-	free_input(&in[1]);
+	saved_input_free(&in[0]);
+	saved_input_free(&in[1]);
 	return status;
 }
 

@@ -11,7 +11,7 @@
 #include <string.h>
 
 #include "params/output_paths.h"
-#include "input/saved_run.h"
+#include "input/saved_input.h"
 #include "output/render.h"
 #include "output/report.h"
 #include "run/budget_report.h"
@@ -219,7 +219,7 @@ int report_main(int argc, char **argv)
 	case -1:
 		return RTLA_EXIT_ERROR;
 	}
-	if (saved_run_read(args.file, &run, why, sizeof(why))) {
+	if (saved_report_read(args.file, &run, why, sizeof(why))) {
 		fprintf(stderr, "rtla report: %s: %s\n", args.file, why);
 		return RTLA_EXIT_ERROR;
 	}

@@ -184,7 +184,7 @@ def check_records(rtla, data, tmp):
         check(result.returncode == 1 and len(lines) == 1 and
               lines[0].startswith("rtla plot: "),
               "%s: exit 1 with one line: %r" % (what, result.stderr))
-    check("bad.jsonl:2: " in result.stderr,
+    check("bad.jsonl: line 2: " in result.stderr,
           "the bad line is named: %r" % result.stderr)
 
 

@@ -128,6 +128,23 @@ static void test_cyclictest(void **state)
 	free(json);
 }
 
+/* @text with its first @from past @after replaced by @to; @text freed. */
+static char *str_replace_alloc(char *text, const char *after,
+			       const char *from, const char *to)
+{
+	char *at = strstr(text, after), *out;
+
+	assert_non_null(at);
+	at = strstr(at, from);
+
+	assert_non_null(at);
+	out = malloc(strlen(text) + strlen(to) + 1);
+	assert_non_null(out);
+	sprintf(out, "%.*s%s%s", (int)(at - text), text, to, at + strlen(from));
+	free(text);
+	return out;
+}
+
 static void expect_refused(const char *json, const char *reason)
 {
 	struct saved_run run;
@@ -157,6 +174,13 @@ static void test_refused(void **state)
 	assert_non_null(at);
 	memcpy(at, "\"count\": 92", 11);
 	expect_refused(json, "CPU 1 thread: the histogram holds 91 samples, the count says 92");
+	free(json);
+	/* bucket counts whose sum wraps to the count: refused, not read */
+	json = live_json(&l);
+	json = str_replace_alloc(json, "\"count\": 91", "\"10\": 90",
+				 "\"10\": 18446744073709551615");
+	json = str_replace_alloc(json, "", "\"count\": 91", "\"count\": 0");
+	expect_refused(json, "histogram bucket \"10\": more samples than rtla can count");
 	free(json);
 	/* a bucket past -E */
 	l.params.entries = 4;

@@ -10,6 +10,7 @@
 
 #include <fcntl.h>
 
+#include "input/saved_input.h"
 #include "input/window_file.h"
 #include "model/compare.h"
 #include "output/compare_report.h"
@@ -47,6 +48,7 @@ static void test_round_trip(void **state)
 	const struct context_desc *shown[NR_CONTEXTS];
 	struct window_record record;
 	struct window_series series;
+	struct saved_input in;
 	struct rtla_params params;
 	struct rtla_results window;
 	struct window_stats s;
@@ -72,8 +74,11 @@ static void test_round_trip(void **state)
 					     1700000060), 0);
 	window_record_close(&record);
 
+	assert_int_equal(saved_input_read(path, &in, why, sizeof(why)), 0);
+	assert_true(in.record);
+	assert_int_equal(in.series.nr_lines, 1);
+	saved_input_free(&in);
 	snprintf(why, sizeof(why), "%s,%s.1", path, path);
-	assert_true(window_file_is_record(path));
 	assert_int_equal(window_series_read(why, &series, why, sizeof(why)), 0);
 	assert_int_equal(series.nr_lines, 2);
 	assert_int_equal(series.nr_cpus, 2);
@@ -153,6 +158,7 @@ static void expect_refused(const char *line, const char *reason)
 static void test_refused(void **state)
 {
 	struct window_series series;
+	struct saved_input in;
 	char why[256], path[512];
 
 	expect_refused("{\"time\":", "not one JSON object");
@@ -172,7 +178,8 @@ static void test_refused(void **state)
 	assert_int_equal(window_series_read(path, &series, why, sizeof(why)),
 			 -1);
 	assert_non_null(strstr(why, "compare-worst.txt:1: not one JSON object"));
-	assert_false(window_file_is_record(path));
+	assert_int_equal(saved_input_read(path, &in, why, sizeof(why)), -1);
+	assert_non_null(strstr(why, "not a JSON report or --record file"));
 	assert_int_equal(window_series_read("/nonexistent.jsonl", &series, why,
 					    sizeof(why)), -1);
 	assert_string_equal(why, "/nonexistent.jsonl: No such file or directory");
