@@ -54,7 +54,7 @@ static void compare_usage(FILE *out)
 		"\t     --window worst|last|all: the window of a --record series compared, per CPU and context: the one with the highest max (default), the last, or all merged\n"
 		"\t  -h/--help: print this help\n"
 		"\n"
-		"  exit status: 0 no rule broken, 1 error or a rule that cannot be decided, 2 a rule broken\n");
+		"  exit status: 0 no rule broken, 1 error or a rule that cannot be decided, 2 a rule broken, 129 this help\n");
 }
 
 static int add_rule(struct compare_args *args, const char *text)
@@ -234,7 +234,7 @@ int compare_main(int argc, char **argv)
 	memset(in, 0, sizeof(in));
 	switch (parse_args(argc, argv, &args)) {
 	case 1:
-		return RTLA_EXIT_OK;
+		return RTLA_EXIT_USAGE;	/* --help, as rtla 7.2's tools */
 	case -1:
 		return RTLA_EXIT_ERROR;
 	}

@@ -53,7 +53,7 @@ static void report_usage(FILE *out)
 		"\t     --junit FILE: write the verdicts as JUnit XML to FILE\n"
 		"\t  -h/--help: print this help\n"
 		"\n"
-		"  exit status: 0 ok, 1 error or an undecided budget, 2 a budget was exceeded\n");
+		"  exit status: 0 ok, 1 error or an undecided budget, 2 a budget was exceeded, 129 this help\n");
 }
 
 /* 0 to go on, 1 after --help, -1 on a usage error (said). */
@@ -215,7 +215,7 @@ int report_main(int argc, char **argv)
 
 	switch (parse_args(argc, argv, &args)) {
 	case 1:
-		return RTLA_EXIT_OK;
+		return RTLA_EXIT_USAGE;	/* --help, as rtla 7.2's tools */
 	case -1:
 		return RTLA_EXIT_ERROR;
 	}
