@@ -4,18 +4,6 @@
 
 #include "output/compare_report.h"
 
-static void cell(const struct compare_row *row, int side, const char *unit,
-		 char *buf, size_t size)
-{
-	if (!row->known[side])
-		snprintf(buf, size, "?");
-	else if (row->is_count)
-		snprintf(buf, size, "%" PRIu64, row->value[side]);
-	else
-		snprintf(buf, size, "%" PRIu64,
-			 compare_in_unit(row->value[side], unit));
-}
-
 static void change(const struct compare_row *row, const char *unit,
 		   char *buf, size_t size)
 {
@@ -54,8 +42,8 @@ void render_compare(FILE *out, const struct compare_report *report)
 			snprintf(where, sizeof(where), "ALL");
 		else
 			snprintf(where, sizeof(where), "%d", row->cpu);
-		cell(row, 0, report->unit, a, sizeof(a));
-		cell(row, 1, report->unit, b, sizeof(b));
+		compare_format_value(row, 0, report->unit, false, a, sizeof(a));
+		compare_format_value(row, 1, report->unit, false, b, sizeof(b));
 		change(row, report->unit, delta, sizeof(delta));
 		fprintf(out, "%-4s %-7s %-7s %12s %12s  %s\n", where,
 			row->context, row->stat, a, b, delta);
@@ -65,12 +53,19 @@ void render_compare(FILE *out, const struct compare_report *report)
 			continue;
 		compare_verdict_describe(&cmp->verdicts[i], report->unit, line,
 					 sizeof(line));
-		fprintf(out, "rtla compare: %s\n", line);
+		fprintf(out, "rtla compare: %s%s\n",
+			compare_verdict_is_note(&cmp->verdicts[i]) ?
+			"note: " : "", line);
 	}
 	fprintf(out, "rtla compare: %d rule checks, %d broken",
 		cmp->nr_verdicts, compare_count(cmp, COMPARE_BROKEN));
-	if (compare_count(cmp, COMPARE_UNDECIDED))
+	if (compare_count_firm_undecided(cmp))
 		fprintf(out, ", %d undecided",
-			compare_count(cmp, COMPARE_UNDECIDED));
+			compare_count_firm_undecided(cmp));
+	if (compare_count(cmp, COMPARE_UNDECIDED) >
+	    compare_count_firm_undecided(cmp))
+		fprintf(out, ", %d notes (default rules that cannot be decided)",
+			compare_count(cmp, COMPARE_UNDECIDED) -
+			compare_count_firm_undecided(cmp));
 	fputc('\n', out);
 }

@@ -15,7 +15,7 @@ static struct json_object *value(const struct compare_row *row, int side,
 				 const char *unit)
 {
 	if (!row->known[side])
-		return NULL;
+		return NULL;	/* past a histogram: the table's ">N" */
 	return json_object_new_uint64(row->is_count ? row->value[side] :
 				       compare_in_unit(row->value[side], unit));
 }
