@@ -240,6 +240,9 @@ int compare_main(int argc, char **argv)
 	case -1:
 		return RTLA_EXIT_ERROR;
 	}
+	if (outputs_check_paths("compare", (const char *const[]){
+			args.json_file, args.junit_file }, 2))
+		return RTLA_EXIT_ERROR;
 	for (i = 0; i < 2; i++) {
 		if (!read_input(args.files[i], &in[i], why, sizeof(why)))
 			continue;

@@ -131,7 +131,9 @@ static int apply_args(const struct report_args *args, struct saved_run *run)
 			first.option, second.option, second.path);
 		return -1;
 	}
-	return 0;
+	return outputs_check_paths("report", (const char *const[]){
+		params->json_file, params->openmetrics_file,
+		params->junit_file }, 3);
 }
 
 static void render(FILE *out, const struct saved_run *run)

@@ -13,6 +13,8 @@
 #include "input/saved_run.h"
 #include "input/window_file.h"
 #include "model/compare.h"
+#include "run/file_tools.h"
+#include "run/tool.h"
 
 #define NR_DEFAULT_RULES	4
 
@@ -257,6 +259,89 @@ static void test_huge_avg(void **state)
 	window_series_free(&series);
 }
 
+/* @main(@argv) with stdout into @out (its first bytes); its status. */
+static int run_command(int (*main_fn)(int, char **), char **argv,
+		       char *out, size_t size)
+{
+	char path[] = "/tmp/rtla-compare-out-XXXXXX";
+	int saved = dup(1), fd = mkstemp(path), argc = 0, status;
+	ssize_t len;
+
+	assert_true(fd >= 0 && saved >= 0);
+	while (argv[argc])
+		argc++;
+	fflush(stdout);
+	dup2(fd, 1);
+	status = main_fn(argc, argv);
+	fflush(stdout);
+	dup2(saved, 1);
+	close(saved);
+	len = pread(fd, out, size - 1, 0);
+	out[len > 0 ? len : 0] = '\0';
+	close(fd);
+	unlink(path);
+	return status;
+}
+
+static char clean[512], noisy[512];
+
+/* The paths of tlclean.json and tlnoisy.json, in clean and noisy. */
+static void data_paths(void)
+{
+	const char *dir = getenv("RTLA_TESTDATA");
+
+	snprintf(clean, sizeof(clean), "%s/compare/tlclean.json",
+		 dir ? dir : "tests/data");
+	snprintf(noisy, sizeof(noisy), "%s/compare/tlnoisy.json",
+		 dir ? dir : "tests/data");
+}
+
+/* The statuses: itself 0, disturbed 2, a --rule undecided 1, help 129. */
+static void test_statuses(void **state)
+{
+	char *self[] = { "compare", clean, clean,
+			 NULL };
+	char *worse[] = { "compare", clean,
+			  noisy, NULL };
+	char *asked[] = { "compare", "--rule", "thread:p99=+10%",
+			  clean, clean, NULL };
+	char *help[] = { "compare", "--help", NULL };
+	char *report_help[] = { "report", "--help", NULL };
+	char out[16384];
+
+	data_paths();
+
+	assert_int_equal(run_command(compare_main, self, out, sizeof(out)), 0);
+	assert_non_null(strstr(out, "36 rule checks, 0 broken, 9 notes"));
+	assert_int_equal(run_command(compare_main, worse, out, sizeof(out)), 2);
+	assert_non_null(strstr(out, "\n1    thread  count           4947         2564  -2383 (-48.2%)\n"));
+	assert_non_null(strstr(out, "rule *:count=-10% broken on CPU 1 thread: 4947 -> 2564"));
+	assert_int_equal(run_command(compare_main, asked, out, sizeof(out)), 1);
+	assert_int_equal(run_command(compare_main, help, out, sizeof(out)),
+			 RTLA_EXIT_USAGE);
+	assert_int_equal(run_command(report_main, report_help, out,
+				     sizeof(out)), RTLA_EXIT_USAGE);
+}
+
+/* An output that cannot be written: refused before any table. */
+static void test_outputs_first(void **state)
+{
+	char *compare[] = { "compare", "--junit", "/nonexistent/c.xml",
+			    clean, noisy, NULL };
+	char *report[] = { "report", "--json", "/tmp/rtla-report.json",
+			   "--openmetrics", "/nonexistent/r.prom",
+			   clean, NULL };
+	char out[16384];
+
+	data_paths();
+	assert_int_equal(run_command(compare_main, compare, out, sizeof(out)),
+			 1);
+	assert_string_equal(out, "");
+	assert_int_equal(run_command(report_main, report, out, sizeof(out)), 1);
+	assert_string_equal(out, "");
+	assert_int_equal(access("/tmp/rtla-report.json", F_OK), -1);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -265,6 +350,8 @@ int main(void)
 		cmocka_unit_test(test_osnoise_top),
 		cmocka_unit_test(test_count_fell),
 		cmocka_unit_test(test_huge_avg),
+		cmocka_unit_test(test_statuses),
+		cmocka_unit_test(test_outputs_first),
 	};
 
 	return run_suite("compare", tests, sizeof(tests) / sizeof(tests[0]));
