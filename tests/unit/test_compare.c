@@ -13,6 +13,7 @@
 #include "input/saved_run.h"
 #include "input/window_file.h"
 #include "model/compare.h"
+#include "output/compare_report.h"
 #include "run/file_tools.h"
 #include "run/tool.h"
 
@@ -105,6 +106,9 @@ static enum compare_result verdict_of(const struct comparison *cmp, int cpu,
  */
 static void test_self_overflowing(void **state)
 {
+	struct compare_report report;
+	struct capture cap;
+	const char *text;
 	char line[320];
 	struct pair p;
 	int i;
@@ -121,6 +125,18 @@ static void test_self_overflowing(void **state)
 	}
 	compare_verdict_describe(&p.cmp.verdicts[9], "us", line, sizeof(line));
 	assert_string_equal(line, "rule *:p99=+10% cannot tell on CPU 0 irq: >256 us -> >256 us (a percentile past a histogram: raise -E or -b)");
+	/* JUnit: skipped, no error; JSON: notes */
+	report = (struct compare_report){ "a", "a", "us", &p.cmp, 0 };
+	capture_open(&cap);
+	assert_int_equal(compare_write_junit(&report, cap.stream), 0);
+	text = capture_close(&cap);
+	assert_non_null(strstr(text, "tests=\"36\" failures=\"0\" errors=\"0\" skipped=\"9\""));
+	free((char *)text);
+	capture_open(&cap);
+	assert_int_equal(compare_write_json(&report, cap.stream), 0);
+	text = capture_close(&cap);
+	assert_non_null(strstr(text, "\"undecided\": 0,\n  \"notes\": 9,"));
+	free((char *)text);
 	pair_free(&p);
 	/* the same undecided, asked for: an error */
 	compare_files(&p, "tlclean.json", "tlclean.json", "thread:p99=+10%");
