@@ -18,6 +18,7 @@ enum compare_stat {
 	COMPARE_PERCENTILE,
 	COMPARE_OVER,
 	COMPARE_COUNT,
+	COMPARE_LOST,			/* events the ring buffer lost */
 };
 
 /* "thread:p99=+10%": how much worse NEW may be than BASE. */
@@ -50,7 +51,7 @@ struct compare_row {
 	int cpu;			/* COMPARE_ALL_CPUS: every CPU merged */
 	const char *context;		/* its key */
 	char stat[8];			/* "max", "avg", "p99", "over", "count" */
-	bool is_count;			/* over, count: a count, not a time */
+	bool is_count;			/* over, count, lost: not a time */
 	bool known[2];			/* false: a percentile past the end */
 	uint64_t value[2];		/* ns, or a count; [0] BASE, [1] NEW */
 	/* where the value lies: value itself when known, else from the

@@ -11,6 +11,7 @@
 
 static const char *const row_stats[] = {
 	"max", "avg", "p50", "p90", "p99", "p99.9", "p99.99", "over", "count",
+	"lost",
 };
 
 #define NR_ROW_STATS	(sizeof(row_stats) / sizeof(row_stats[0]))
@@ -216,7 +217,11 @@ static int side_values(const struct compare_side *side, int cpu,
 		return -1;
 	side_periods(side->results, cpu, &periods);
 	for (s = 0; s < NR_ROW_STATS; s++)
-		if (!hist->stats.count && periods.periods)
+		if (!strcmp(row_stats[s], "lost"))
+			set_known(&v[s], cpu == COMPARE_ALL_CPUS ?
+				  results_lost_total(side->results) :
+				  side->results->cpu[cpu].lost_events);
+		else if (!hist->stats.count && periods.periods)
 			periods_value(&periods, side->results->divisor,
 				      row_stats[s], &v[s]);
 		else
@@ -232,6 +237,9 @@ static bool stat_applies(const struct compare_side *side, int cpu,
 	if (!strcmp(stat, "max") || !strcmp(stat, "avg") ||
 	    !strcmp(stat, "count"))
 		return true;
+	/* the events the ring buffer lost: a report's, per CPU */
+	if (!strcmp(stat, "lost"))
+		return side->results;
 	/* percentiles and over need a histogram on both sides */
 	if (side->results)
 		return side->results->entries;
@@ -254,13 +262,19 @@ static int add_rows(const struct compare_side *sides[2], int cpu,
 		if (!stat_applies(sides[0], cpu, row_stats[s]) ||
 		    !stat_applies(sides[1], cpu, row_stats[s]))
 			continue;
+		/* the CPU's, once, under the first context, when any */
+		if (!strcmp(row_stats[s], "lost") &&
+		    (strcmp(key, cmp->contexts[0]) ||
+		     !(value[0][s].value || value[1][s].value)))
+			continue;
 		row = &cmp->rows[cmp->nr_rows++];
 		row->cpu = cpu;
 		row->context = tracer_context(tracer_desc(sides[0]->view.tracer),
 					      key)->key;
 		snprintf(row->stat, sizeof(row->stat), "%s", row_stats[s]);
 		row->is_count = !strcmp(row->stat, "over") ||
-				!strcmp(row->stat, "count");
+				!strcmp(row->stat, "count") ||
+				!strcmp(row->stat, "lost");
 		for (i = 0; i < 2; i++) {
 			row->known[i] = value[i][s].known;
 			row->value[i] = value[i][s].value;

@@ -25,7 +25,7 @@ static const struct {
 	{ "p50", COMPARE_PERCENTILE }, { "p90", COMPARE_PERCENTILE },
 	{ "p99", COMPARE_PERCENTILE }, { "p99.9", COMPARE_PERCENTILE },
 	{ "p99.99", COMPARE_PERCENTILE }, { "over", COMPARE_OVER },
-	{ "count", COMPARE_COUNT },
+	{ "count", COMPARE_COUNT }, { "lost", COMPARE_LOST },
 };
 
 #define NR_STAT_NAMES	(sizeof(stat_names) / sizeof(stat_names[0]))
@@ -52,7 +52,8 @@ static int parse_stat(const char *name, struct compare_rule *rule)
 
 static bool is_count(const struct compare_rule *rule)
 {
-	return rule->stat == COMPARE_OVER || rule->stat == COMPARE_COUNT;
+	return rule->stat == COMPARE_OVER || rule->stat == COMPARE_COUNT ||
+	       rule->stat == COMPARE_LOST;
 }
 
 static int parse_limit(const char *text, struct compare_rule *rule,
@@ -105,7 +106,7 @@ int compare_rule_parse(const char *text, struct compare_rule *rule,
 	snprintf(stat, sizeof(stat), "%.*s", (int)(equal - colon - 1),
 		 colon + 1);
 	if (parse_stat(stat, rule))
-		return fail(why, "statistic must be max, avg, over, count, p50, p90, p99, p99.9 or p99.99");
+		return fail(why, "statistic must be max, avg, over, count, lost, p50, p90, p99, p99.9 or p99.99");
 	return parse_limit(equal + 1, rule, why);
 }
 

@@ -48,7 +48,7 @@ static void compare_usage(FILE *out)
 		"  or timerlat monitor --record files, FILE or FILE.N,...,FILE.1,FILE for one\n"
 		"  series with its rotated files.\n"
 		"\n"
-		"\t     --rule CTX:STAT=+LIMIT: how much worse NEW may be than BASE on any CPU: CTX irq, thread, user, noise or *; STAT max, avg, over, p50, p90, p99, p99.9 or p99.99; LIMIT +N%% or +N with a time unit (a count for over); or CTX:count=-LIMIT, how far the samples may fall; repeatable (default: *:max=+20%% *:p99=+10%% *:avg=+10%% *:count=-10%%, undecided ones a note)\n"
+		"\t     --rule CTX:STAT=+LIMIT: how much worse NEW may be than BASE on any CPU: CTX irq, thread, user, noise or *; STAT max, avg, over, lost, p50, p90, p99, p99.9 or p99.99; LIMIT +N%% or +N with a time unit (a count for over and lost); or CTX:count=-LIMIT, how far the samples may fall; repeatable (default: *:max=+20%% *:p99=+10%% *:avg=+10%% *:count=-10%%, undecided ones a note)\n"
 		"\t     --json FILE: write the table and the verdicts as JSON to FILE (- is stdout)\n"
 		"\t     --junit FILE: write one JUnit test case per rule and CPU to FILE\n"
 		"\t     --window worst|last|all: the window of a --record series compared, per CPU and context: the one with the highest max (default), the last, or all merged\n"

@@ -244,6 +244,43 @@ static void test_count_fell(void **state)
 	assert_int_equal(compare_rule_parse("thread:max=-10%", &rule, &why), -1);
 }
 
+/* Events the ring buffer lost: a row per CPU when any, under irq. */
+static void test_lost(void **state)
+{
+	struct compare_side sides[2];
+	const struct compare_row *row;
+	char reason[256];
+	const char *why;
+	struct pair p;
+	int i;
+
+	memset(&p, 0, sizeof(p));
+	for (i = 0; i < 2; i++) {
+		read_run("tlclean.json", &p.runs[i]);
+		sides[i] = (struct compare_side){ .name = "tlclean.json",
+			.view = params_context_view(&p.runs[i].params),
+			.results = &p.runs[i].results };
+	}
+	p.runs[1].results.cpu[1].lost_events = 40;
+	assert_int_equal(compare_rule_parse("*:lost=+0", &p.rules[0], &why), 0);
+	assert_int_equal(compare_runs(&sides[0], &sides[1], p.rules, 1,
+				      &p.cmp, reason, sizeof(reason)), 0);
+	row = find_row(&p.cmp, 1, "irq", "lost");
+	assert_int_equal(row->value[0], 0);
+	assert_int_equal(row->value[1], 40);
+	assert_int_equal(find_row(&p.cmp, COMPARE_ALL_CPUS, "irq",
+				  "lost")->value[1], 40);
+	/* CPU 1 and all, not CPU 0 (none), not under thread nor user */
+	assert_int_equal(p.cmp.nr_verdicts, 2);
+	assert_int_equal(compare_count(&p.cmp, COMPARE_BROKEN), 2);
+	pair_free(&p);
+	/* none lost: no row */
+	compare_files(&p, "tlclean.json", "tlclean.json", "thread:max=+1%");
+	for (i = 0; i < p.cmp.nr_rows; i++)
+		assert_string_not_equal(p.cmp.rows[i].stat, "lost");
+	pair_free(&p);
+}
+
 /* A record's avg of 1.8e19 us is more ns than 64 bits hold: clamped. */
 static void test_huge_avg(void **state)
 {
@@ -365,6 +402,7 @@ int main(void)
 		cmocka_unit_test(test_bounds_decide),
 		cmocka_unit_test(test_osnoise_top),
 		cmocka_unit_test(test_count_fell),
+		cmocka_unit_test(test_lost),
 		cmocka_unit_test(test_huge_avg),
 		cmocka_unit_test(test_statuses),
 		cmocka_unit_test(test_outputs_first),
