@@ -412,7 +412,8 @@ int compare_count_firm_undecided(const struct comparison *cmp)
 
 uint64_t compare_in_unit(uint64_t ns, const char *unit)
 {
-	return strcmp(unit, "ns") ? (ns + 500) / 1000 : ns;
+	/* rounded, without (ns + 500) overflowing */
+	return strcmp(unit, "ns") ? ns / 1000 + (ns % 1000 >= 500) : ns;
 }
 
 void compare_format_value(const struct compare_row *row, int side,
@@ -435,9 +436,11 @@ void compare_format_value(const struct compare_row *row, int side,
 
 static const char *undecided_why(const struct compare_row *row)
 {
-	if (row->stat[0] == 'p' && (row->low[0] || row->low[1]))
+	if (row->stat[0] != 'p')
+		return " (a run without samples)";
+	if (row->low[0] || row->low[1])
 		return " (a percentile past a histogram: raise -E or -b)";
-	return " (a run without samples)";
+	return " (a percentile not known)";
 }
 
 void compare_verdict_describe(const struct compare_verdict *v,

@@ -7,7 +7,8 @@
 static void change(const struct compare_row *row, const char *unit,
 		   char *buf, size_t size)
 {
-	int64_t a, b;
+	uint64_t a, b, diff;
+	int len;
 
 	if (!row->known[0] || !row->known[1]) {
 		snprintf(buf, size, "?");
@@ -15,11 +16,12 @@ static void change(const struct compare_row *row, const char *unit,
 	}
 	a = row->is_count ? row->value[0] : compare_in_unit(row->value[0], unit);
 	b = row->is_count ? row->value[1] : compare_in_unit(row->value[1], unit);
-	if (a)
-		snprintf(buf, size, "%+" PRId64 " (%+.1f%%)", b - a,
-			 100.0 * (double)(b - a) / (double)a);
-	else
-		snprintf(buf, size, "%+" PRId64, b - a);
+	/* unsigned: any two 64-bit values, no signed overflow */
+	diff = b >= a ? b - a : a - b;
+	len = snprintf(buf, size, "%c%" PRIu64, b >= a ? '+' : '-', diff);
+	if (a && len > 0 && (size_t)len < size)
+		snprintf(buf + len, size - len, " (%+.1f%%)",
+			 100.0 * ((double)b - (double)a) / (double)a);
 }
 
 void render_compare(FILE *out, const struct compare_report *report)
@@ -27,7 +29,7 @@ void render_compare(FILE *out, const struct compare_report *report)
 	const struct comparison *cmp = report->cmp;
 	const struct compare_row *row;
 	char where[8], a[24], b[24], delta[40], line[320];
-	int i;
+	int i, notes;
 
 	fprintf(out, "# RTLA comparison: BASE %s, NEW %s\n", report->base,
 		report->new);
@@ -62,10 +64,10 @@ void render_compare(FILE *out, const struct compare_report *report)
 	if (compare_count_firm_undecided(cmp))
 		fprintf(out, ", %d undecided",
 			compare_count_firm_undecided(cmp));
-	if (compare_count(cmp, COMPARE_UNDECIDED) >
-	    compare_count_firm_undecided(cmp))
-		fprintf(out, ", %d notes (default rules that cannot be decided)",
-			compare_count(cmp, COMPARE_UNDECIDED) -
-			compare_count_firm_undecided(cmp));
+	notes = compare_count(cmp, COMPARE_UNDECIDED) -
+		compare_count_firm_undecided(cmp);
+	if (notes)
+		fprintf(out, ", %d note%s (default rules that cannot be decided)",
+			notes, notes == 1 ? "" : "s");
 	fputc('\n', out);
 }

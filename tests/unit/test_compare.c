@@ -307,6 +307,9 @@ static void test_huge_avg(void **state)
 				      sizeof(reason)), 0);
 	assert_int_equal(find_row(&cmp, 0, "thread", "avg")->value[0],
 			 UINT64_MAX);
+	/* in us, rounded without wrapping to 0 */
+	assert_int_equal(compare_in_unit(UINT64_MAX, "us"),
+			 UINT64_MAX / 1000 + 1);
 	assert_int_equal(compare_count(&cmp, COMPARE_BROKEN), 0);
 	compare_free(&cmp);
 	window_series_free(&series);
