@@ -344,6 +344,35 @@ def check_output_file(rtla, data, tmp):
           % result.stderr)
     check(not [f for f in os.listdir(tmp) if f.startswith("theirs.svg.")],
           "-o refused: no temporary left")
+    check_full_disk(rtla, data, tmp)
+
+
+def check_full_disk(rtla, data, tmp):
+    """A full disk (a 64-KiB tmpfs): the old file kept whole, no
+    temporary, ENOSPC named.  Skipped where tmpfs cannot be mounted."""
+    full = os.path.join(tmp, "full")
+    os.mkdir(full)
+    if run(["mount", "-t", "tmpfs", "-o", "size=64k", "tmpfs",
+            full]).returncode:
+        print("skip: no tmpfs mount for the full-disk case")
+        return
+    try:
+        out = os.path.join(full, "p.png")
+        with open(out, "w", encoding="utf-8") as dst:
+            dst.write("keep\n")
+        result = run([rtla, "plot", os.path.join(data, "compare",
+                                                 "tl20clean.json"),
+                      os.path.join(data, "compare", "tl20noisy.json"),
+                      "-o", out])
+        with open(out, "rb") as src:
+            kept = src.read() == b"keep\n"
+        check(result.returncode == 1 and kept and os.listdir(full) ==
+              ["p.png"] and result.stderr == "rtla plot: cannot write %s: "
+              "No space left on device\n" % out,
+              "-o on a full disk: the old file whole, no temporary: %r"
+              % result.stderr)
+    finally:
+        run(["umount", full])
 
 
 def shelves(path):
