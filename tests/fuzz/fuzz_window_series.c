@@ -23,6 +23,7 @@ static void compare_with_itself(const struct window_series *series,
 				     .series = series, .choice = choice };
 
 	compare_side_with_itself(&side, "*:p99=+0%");
+	compare_side_with_itself_by_default(&side);
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
