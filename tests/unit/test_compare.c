@@ -281,6 +281,29 @@ static void test_lost(void **state)
 	pair_free(&p);
 }
 
+/* A file whose max lies below its overflow: still no regression on itself. */
+static void test_max_below_end(void **state)
+{
+	struct compare_side side;
+	char reason[256];
+	const char *why;
+	struct pair p;
+
+	memset(&p, 0, sizeof(p));
+	read_run("tlclean.json", &p.runs[0]);
+	p.runs[0].results.cpu[1].hist[CTX_THREAD].stats.max = 10;
+	side = (struct compare_side){ .name = "tlclean.json",
+		.view = params_context_view(&p.runs[0].params),
+		.results = &p.runs[0].results };
+	assert_int_equal(compare_rule_parse("thread:p99=+0%", &p.rules[0],
+					    &why), 0);
+	assert_int_equal(compare_runs(&side, &side, p.rules, 1, &p.cmp,
+				      reason, sizeof(reason)), 0);
+	assert_int_equal(compare_count(&p.cmp, COMPARE_BROKEN), 0);
+	compare_free(&p.cmp);
+	saved_run_free(&p.runs[0]);
+}
+
 /* A record's avg of 1.8e19 us is more ns than 64 bits hold: clamped. */
 static void test_huge_avg(void **state)
 {
@@ -406,6 +429,7 @@ int main(void)
 		cmocka_unit_test(test_osnoise_top),
 		cmocka_unit_test(test_count_fell),
 		cmocka_unit_test(test_lost),
+		cmocka_unit_test(test_max_below_end),
 		cmocka_unit_test(test_huge_avg),
 		cmocka_unit_test(test_statuses),
 		cmocka_unit_test(test_outputs_first),
