@@ -42,13 +42,16 @@ struct plot_panel {
 
 /*
  * A plot.  The parts are told apart by their line widths (the file tests
- * read them): grid 0.5, frames 1, series 1.5, the files' line samples 2;
+ * read them): grid 0.5, frames 1, series 1.5, the files' line samples 2,
+ * a series' max 2.5 and its samples past the histogram 3;
  * the CPU colours are filled squares.
  */
 #define PLOT_WIDTH_GRID		0.5
 #define PLOT_WIDTH_FRAME	1.0
 #define PLOT_WIDTH_SERIES	1.5
 #define PLOT_WIDTH_SAMPLE	2.0
+#define PLOT_WIDTH_MAX		2.5	/* a series' max: a triangle */
+#define PLOT_WIDTH_OVER		3.0	/* its samples past the histogram */
 
 struct plot_spec {
 	char title[256];

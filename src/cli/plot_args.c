@@ -30,7 +30,7 @@ void plot_usage(FILE *out)
 		"\t     --size WxH: the plot's size in pixels (PNG) or points (SVG, PDF); default %dx%d\n"
 		"\t  -h/--help: print this help\n"
 		"\n"
-		"  exit status: 0 ok, 1 error\n",
+		"  exit status: 0 ok, 1 error, 129 this help\n",
 		PLOT_MAX_FILES, PLOT_DEFAULT_WIDTH, PLOT_DEFAULT_HEIGHT);
 }
 

@@ -5,96 +5,26 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "model/value_parse.h"
 #include "model/compare.h"
 #include "model/percentile.h"
 #include "model/tracer.h"
 
-const char *const compare_default_rules[] = {
-	"*:max=+20%", "*:p99=+10%", "*:avg=+10%", NULL,
-};
-
-static int fail(const char **why, const char *reason)
-{
-	*why = reason;
-	return -1;
-}
-
 static const char *const row_stats[] = {
-	"max", "avg", "p50", "p90", "p99", "p99.9", "p99.99", "over",
+	"max", "avg", "p50", "p90", "p99", "p99.9", "p99.99", "over", "count",
+	"lost",
 };
 
 #define NR_ROW_STATS	(sizeof(row_stats) / sizeof(row_stats[0]))
 
-static int parse_stat(const char *name, struct compare_rule *rule)
+/* One statistic of one side: its value, or the bounds it lies within. */
+struct side_value {
+	bool known;
+	uint64_t value, low, high;
+};
+
+static void set_known(struct side_value *v, uint64_t value)
 {
-	size_t i;
-
-	for (i = 0; i < NR_ROW_STATS; i++)
-		if (!strcmp(name, row_stats[i]))
-			break;
-	if (i == NR_ROW_STATS)
-		return -1;
-	snprintf(rule->stat_name, sizeof(rule->stat_name), "%s", name);
-	if (!strcmp(name, "max"))
-		rule->stat = COMPARE_MAX;
-	else if (!strcmp(name, "avg"))
-		rule->stat = COMPARE_AVG;
-	else if (!strcmp(name, "over"))
-		rule->stat = COMPARE_OVER;
-	else
-		rule->stat = COMPARE_PERCENTILE;
-	return 0;
-}
-
-static int parse_limit(const char *text, struct compare_rule *rule,
-		       const char **why)
-{
-	char *end;
-	uint64_t ns;
-
-	if (*text != '+')
-		return fail(why, "a limit starts with +: +10% or +20us");
-	text++;
-	if (text[0] && text[strlen(text) - 1] == '%') {
-		rule->limit = strtod(text, &end);
-		if (end != text + strlen(text) - 1 || !(rule->limit >= 0) ||
-		    text[0] < '0' || text[0] > '9')
-			return fail(why, "a percentage is +N% or +N.N%");
-		rule->relative = true;
-		return 0;
-	}
-	if (rule->stat == COMPARE_OVER) {
-		if (parse_u64(text, &ns, why))
-			return -1;
-	} else if (parse_time_ns(text, &ns, why)) {
-		return -1;
-	}
-	rule->limit = ns;
-	return 0;
-}
-
-int compare_rule_parse(const char *text, struct compare_rule *rule,
-		       const char **why)
-{
-	const char *colon = strchr(text, ':'), *equal = strchr(text, '=');
-	char stat[16];
-
-	memset(rule, 0, sizeof(*rule));
-	if (!colon || !equal || equal < colon ||
-	    (size_t)(colon - text) >= sizeof(rule->context) ||
-	    colon == text ||
-	    (size_t)(equal - colon - 1) >= sizeof(stat) ||
-	    strlen(text) >= sizeof(rule->text))
-		return fail(why, "expected CTX:STAT=+N% or CTX:STAT=+Nus, e.g. thread:p99=+10%");
-	snprintf(rule->text, sizeof(rule->text), "%s", text);
-	snprintf(rule->context, sizeof(rule->context), "%.*s",
-		 (int)(colon - text), text);
-	snprintf(stat, sizeof(stat), "%.*s", (int)(equal - colon - 1),
-		 colon + 1);
-	if (parse_stat(stat, rule))
-		return fail(why, "statistic must be max, avg, over, p50, p90, p99, p99.9 or p99.99");
-	return parse_limit(equal + 1, rule, why);
+	*v = (struct side_value){ true, value, value, value };
 }
 
 /* The contexts both sides show, by key. */
@@ -148,66 +78,130 @@ side_hist(const struct compare_side *side, int cpu, const char *key,
 	return merged;
 }
 
-/* A statistic of @hist in ns; false when unknown. */
-static bool stat_value(const struct histogram *hist, unsigned int divisor,
-		       const char *stat, uint64_t *value)
+/* A percentile of @hist in ns, or bounds: the histogram's end, the max. */
+static void percentile_value(const struct histogram *hist,
+			     unsigned int divisor, const char *stat,
+			     struct side_value *v)
 {
 	double quantile;
+	uint64_t value;
 
-	if (!hist->stats.count)
-		return false;
-	if (!strcmp(stat, "max")) {
-		*value = hist->stats.max * divisor;
-	} else if (!strcmp(stat, "avg")) {
-		*value = hist->stats.sum * divisor / hist->stats.count;
-	} else if (!strcmp(stat, "over")) {
-		*value = hist->over;
-	} else {
-		percentile_parse(stat, &quantile);
-		if (histogram_percentile(hist, quantile, value) !=
-		    PERCENTILE_FOUND)
-			return false;
-		*value *= divisor;
+	percentile_parse(stat, &quantile);
+	if (histogram_percentile(hist, quantile, &value) == PERCENTILE_FOUND) {
+		set_known(v, value * divisor);
+		return;
 	}
-	return true;
+	v->low = (uint64_t)hist->entries * hist->bucket_size * divisor;
+	v->high = hist->stats.max * divisor;
+	/* a file whose max is below its overflow: the bounds still ordered,
+	 * so that a run compared with itself never breaks a rule */
+	if (v->high < v->low)
+		v->high = v->low;
 }
 
-/* A statistic of a recorded window in ns; false when unknown. */
-static bool window_stat_value(const struct window_stats *s,
-			      const char *stat, uint64_t *value)
+/* A statistic of @hist in ns (a count for over and count). */
+static void stat_value(const struct histogram *hist, unsigned int divisor,
+		       const char *stat, struct side_value *v)
+{
+	*v = (struct side_value){ .high = UINT64_MAX };
+	if (!strcmp(stat, "count"))
+		set_known(v, hist->stats.count);
+	else if (!hist->stats.count)
+		return;
+	else if (!strcmp(stat, "max"))
+		set_known(v, hist->stats.max * divisor);
+	else if (!strcmp(stat, "avg"))
+		set_known(v, hist->stats.sum * divisor / hist->stats.count);
+	else if (!strcmp(stat, "over"))
+		set_known(v, hist->over);
+	else
+		percentile_value(hist, divisor, stat, v);
+}
+
+/*
+ * A run without samples (osnoise top) by its periods: count the
+ * periods, max the most noise in one, avg the mean noise of one.
+ */
+static void periods_value(const struct noise_summary *sum,
+			  unsigned int divisor, const char *stat,
+			  struct side_value *v)
+{
+	*v = (struct side_value){ .high = UINT64_MAX };
+	if (!strcmp(stat, "count"))
+		set_known(v, sum->periods);
+	else if (!sum->periods)
+		return;
+	else if (!strcmp(stat, "max"))
+		set_known(v, sum->max_noise * divisor);
+	else if (!strcmp(stat, "avg"))
+		set_known(v, sum->noise * divisor / sum->periods);
+}
+
+/* @cpu's periods, or every CPU's summed (the max of their max). */
+static void side_periods(const struct rtla_results *results, int cpu,
+			 struct noise_summary *sum)
+{
+	const struct noise_summary *one;
+	int i;
+
+	memset(sum, 0, sizeof(*sum));
+	for (i = 0; i < results->nr_cpus; i++) {
+		if (cpu != COMPARE_ALL_CPUS && i != cpu)
+			continue;
+		one = &results->cpu[i].periods;
+		sum->periods += one->periods;
+		sum->noise += one->noise;
+		if (one->max_noise > sum->max_noise)
+			sum->max_noise = one->max_noise;
+	}
+}
+
+/* A double as a whole number, clamped: a corrupt file's 1e300 or NaN. */
+static uint64_t clamp_u64(double d)
+{
+	if (!(d > 0))
+		return 0;
+	return d >= 18446744073709551615.0 ? UINT64_MAX : (uint64_t)d;
+}
+
+/* A statistic of a recorded window in ns (a count for over and count). */
+static void window_stat_value(const struct window_stats *s,
+			      const char *stat, struct side_value *v)
 {
 	int i;
 
+	*v = (struct side_value){ .high = UINT64_MAX };
+	if (!strcmp(stat, "count")) {
+		set_known(v, s->count);
+		return;
+	}
 	if (!s->count)
-		return false;
-	if (!strcmp(stat, "max")) {
-		*value = s->max;
-		return true;
+		return;
+	if (!strcmp(stat, "max"))
+		set_known(v, s->max);
+	else if (!strcmp(stat, "avg"))
+		set_known(v, clamp_u64(s->avg));
+	else if (!strcmp(stat, "over"))
+		set_known(v, s->over);
+	for (i = 0; i < NR_STANDARD_PERCENTILES; i++) {
+		if (strcmp(stat, standard_percentiles[i].name))
+			continue;
+		if (s->pct_known[i])
+			set_known(v, s->pct[i]);
+		else
+			v->high = s->max;
 	}
-	if (!strcmp(stat, "avg")) {
-		*value = (uint64_t)s->avg;
-		return true;
-	}
-	if (!strcmp(stat, "over")) {
-		*value = s->over;
-		return true;
-	}
-	for (i = 0; i < NR_STANDARD_PERCENTILES; i++)
-		if (!strcmp(stat, standard_percentiles[i].name)) {
-			*value = s->pct[i];
-			return s->pct_known[i];
-		}
-	return false;
 }
 
-/* Each row statistic of @side's @key on @cpu into @known and @value. */
+/* Each row statistic of @side's @key on @cpu into @v. */
 static int side_values(const struct compare_side *side, int cpu,
-		       const char *key, bool known[], uint64_t value[])
+		       const char *key, struct side_value v[])
 {
 	const struct context_desc *ctx =
 		tracer_context(tracer_desc(side->view.tracer), key);
 	struct histogram merged = { 0 };
 	const struct histogram *hist;
+	struct noise_summary periods;
 	struct window_stats picked;
 	size_t s;
 
@@ -219,16 +213,24 @@ static int side_values(const struct compare_side *side, int cpu,
 			window_series_pick(side->series, side->choice, cpu,
 					   ctx->id, &picked);
 		for (s = 0; s < NR_ROW_STATS; s++)
-			known[s] = window_stat_value(&picked, row_stats[s],
-						     &value[s]);
+			window_stat_value(&picked, row_stats[s], &v[s]);
 		return 0;
 	}
 	hist = side_hist(side, cpu, key, &merged);
 	if (!hist)
 		return -1;
+	side_periods(side->results, cpu, &periods);
 	for (s = 0; s < NR_ROW_STATS; s++)
-		known[s] = stat_value(hist, side->results->divisor,
-				      row_stats[s], &value[s]);
+		if (!strcmp(row_stats[s], "lost"))
+			set_known(&v[s], cpu == COMPARE_ALL_CPUS ?
+				  results_lost_total(side->results) :
+				  side->results->cpu[cpu].lost_events);
+		else if (!hist->stats.count && periods.periods)
+			periods_value(&periods, side->results->divisor,
+				      row_stats[s], &v[s]);
+		else
+			stat_value(hist, side->results->divisor, row_stats[s],
+				   &v[s]);
 	histogram_free(&merged);
 	return 0;
 }
@@ -236,8 +238,12 @@ static int side_values(const struct compare_side *side, int cpu,
 static bool stat_applies(const struct compare_side *side, int cpu,
 			 const char *stat)
 {
-	if (!strcmp(stat, "max") || !strcmp(stat, "avg"))
+	if (!strcmp(stat, "max") || !strcmp(stat, "avg") ||
+	    !strcmp(stat, "count"))
 		return true;
+	/* the events the ring buffer lost: a report's, per CPU */
+	if (!strcmp(stat, "lost"))
+		return side->results;
 	/* percentiles and over need a histogram on both sides */
 	if (side->results)
 		return side->results->entries;
@@ -248,28 +254,36 @@ static bool stat_applies(const struct compare_side *side, int cpu,
 static int add_rows(const struct compare_side *sides[2], int cpu,
 		    const char *key, struct comparison *cmp)
 {
-	uint64_t value[2][NR_ROW_STATS];
-	bool known[2][NR_ROW_STATS];
+	struct side_value value[2][NR_ROW_STATS];
 	struct compare_row *row;
 	size_t s;
 	int i;
 
 	for (i = 0; i < 2; i++)
-		if (side_values(sides[i], cpu, key, known[i], value[i]))
+		if (side_values(sides[i], cpu, key, value[i]))
 			return -1;
 	for (s = 0; s < NR_ROW_STATS; s++) {
 		if (!stat_applies(sides[0], cpu, row_stats[s]) ||
 		    !stat_applies(sides[1], cpu, row_stats[s]))
+			continue;
+		/* the CPU's, once, under the first context, when any */
+		if (!strcmp(row_stats[s], "lost") &&
+		    (strcmp(key, cmp->contexts[0]) ||
+		     !(value[0][s].value || value[1][s].value)))
 			continue;
 		row = &cmp->rows[cmp->nr_rows++];
 		row->cpu = cpu;
 		row->context = tracer_context(tracer_desc(sides[0]->view.tracer),
 					      key)->key;
 		snprintf(row->stat, sizeof(row->stat), "%s", row_stats[s]);
-		row->is_count = !strcmp(row->stat, "over");
+		row->is_count = !strcmp(row->stat, "over") ||
+				!strcmp(row->stat, "count") ||
+				!strcmp(row->stat, "lost");
 		for (i = 0; i < 2; i++) {
-			row->known[i] = known[i][s];
-			row->value[i] = value[i][s];
+			row->known[i] = value[i][s].known;
+			row->value[i] = value[i][s].value;
+			row->low[i] = value[i][s].low;
+			row->high[i] = value[i][s].high;
 		}
 	}
 	return 0;
@@ -294,30 +308,6 @@ static bool same_cpus(const struct compare_side *base,
 	return true;
 }
 
-/* What @rule says of @row; false when the rule is not about it. */
-static bool judge(const struct compare_rule *rule,
-		  const struct compare_row *row, enum compare_result *result)
-{
-	double growth;
-
-	if (strcmp(rule->context, "*") && strcmp(rule->context, row->context))
-		return false;
-	if (strcmp(rule->stat_name, row->stat))
-		return false;
-	if (!row->known[0] || !row->known[1]) {
-		*result = COMPARE_UNDECIDED;
-		return true;
-	}
-	growth = (double)row->value[1] - (double)row->value[0];
-	if (rule->relative)
-		*result = growth <= 0 || (row->value[0] &&
-			  growth * 100 <= rule->limit * row->value[0]) ?
-			  COMPARE_KEPT : COMPARE_BROKEN;
-	else
-		*result = growth <= rule->limit ? COMPARE_KEPT : COMPARE_BROKEN;
-	return true;
-}
-
 static int apply_rules(const struct compare_rule *rules, int nr_rules,
 		       struct comparison *cmp, char *why, size_t size)
 {
@@ -328,7 +318,7 @@ static int apply_rules(const struct compare_rule *rules, int nr_rules,
 	for (r = 0; r < nr_rules; r++) {
 		matched = 0;
 		for (i = 0; i < cmp->nr_rows; i++) {
-			if (!judge(&rules[r], &cmp->rows[i], &result))
+			if (!compare_rule_judge(&rules[r], &cmp->rows[i], &result))
 				continue;
 			v = &cmp->verdicts[cmp->nr_verdicts++];
 			v->rule = &rules[r];
@@ -409,21 +399,52 @@ int compare_count(const struct comparison *cmp, enum compare_result result)
 	return n;
 }
 
-uint64_t compare_in_unit(uint64_t ns, const char *unit)
+bool compare_verdict_is_note(const struct compare_verdict *v)
 {
-	return strcmp(unit, "ns") ? (ns + 500) / 1000 : ns;
+	return v->result == COMPARE_UNDECIDED && v->rule->is_default;
 }
 
-static void format_value(const struct compare_row *row, int side,
-			 const char *unit, char *buf, size_t size)
+int compare_count_firm_undecided(const struct comparison *cmp)
 {
-	if (!row->known[side])
+	int i, n = 0;
+
+	for (i = 0; i < cmp->nr_verdicts; i++)
+		n += cmp->verdicts[i].result == COMPARE_UNDECIDED &&
+		     !compare_verdict_is_note(&cmp->verdicts[i]);
+	return n;
+}
+
+uint64_t compare_in_unit(uint64_t ns, const char *unit)
+{
+	/* rounded, without (ns + 500) overflowing */
+	return strcmp(unit, "ns") ? ns / 1000 + (ns % 1000 >= 500) : ns;
+}
+
+void compare_format_value(const struct compare_row *row, int side,
+			  const char *unit, bool with_unit, char *buf,
+			  size_t size)
+{
+	uint64_t shown = row->is_count ?
+			 (row->known[side] ? row->value[side] : row->low[side]) :
+			 compare_in_unit(row->known[side] ? row->value[side] :
+					 row->low[side], unit);
+	const char *sep = with_unit && !row->is_count ? " " : "";
+
+	if (!row->known[side] && !row->low[side])
 		snprintf(buf, size, "?");
-	else if (row->is_count)
-		snprintf(buf, size, "%" PRIu64, row->value[side]);
 	else
-		snprintf(buf, size, "%" PRIu64 " %s",
-			 compare_in_unit(row->value[side], unit), unit);
+		snprintf(buf, size, "%s%" PRIu64 "%s%s",
+			 row->known[side] ? "" : ">", shown, sep,
+			 *sep ? unit : "");
+}
+
+static const char *undecided_why(const struct compare_row *row)
+{
+	if (row->stat[0] != 'p')
+		return " (a run without samples)";
+	if (row->low[0] || row->low[1])
+		return " (a percentile past a histogram: raise -E or -b)";
+	return " (a percentile not known)";
 }
 
 void compare_verdict_describe(const struct compare_verdict *v,
@@ -440,10 +461,9 @@ void compare_verdict_describe(const struct compare_verdict *v,
 		snprintf(where, sizeof(where), "all CPUs");
 	else
 		snprintf(where, sizeof(where), "CPU %d", row->cpu);
-	format_value(row, 0, unit, a, sizeof(a));
-	format_value(row, 1, unit, b, sizeof(b));
+	compare_format_value(row, 0, unit, true, a, sizeof(a));
+	compare_format_value(row, 1, unit, true, b, sizeof(b));
 	snprintf(buf, size, "rule %s %s on %s %s: %s -> %s%s",
 		 v->rule->text, words[v->result], where, row->context, a, b,
-		 v->result == COMPARE_UNDECIDED ?
-		 " (a percentile past a histogram: raise -E or -b)" : "");
+		 v->result == COMPARE_UNDECIDED ? undecided_why(row) : "");
 }

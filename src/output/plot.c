@@ -8,10 +8,14 @@
 #include <cairo.h>
 #include <cairo-pdf.h>
 #include <cairo-svg.h>
+#include <errno.h>
 #include <math.h>
 #include <stdio.h>
+#include <string.h>
+#include <unistd.h>
 
 #include "model/plot_axes.h"
+#include "output/out_file.h"
 #include "output/plot.h"
 
 /* Empty buckets drop this far below the count axis' 1. */
@@ -19,10 +23,22 @@
 #define SAMPLE_LENGTH	28	/* a file's line sample in the header */
 #define SWATCH		10
 
-/* The axes every panel shares. */
+/* The share of a panel's width left for the samples past the histogram. */
+#define OVER_SHARE	0.2
+#define OVER_GAP	8
+#define MAX_MARK	5	/* the max's triangle, half its width */
+
+/*
+ * The axes every panel shares; with samples past a histogram, a zone
+ * right of it with its own log latency axis, from the histogram's end to
+ * the highest max, where each series' overflow is a shelf at its count
+ * reaching to its max.
+ */
 struct axes {
 	struct plot_axis x;		/* us */
 	struct plot_axis y;		/* samples, log */
+	bool over;			/* the zone is drawn */
+	struct plot_axis over_x;	/* us, log: end of histogram to max */
 };
 
 /* The last bucket with samples, plus one; 0 for an empty histogram. */
@@ -57,12 +73,48 @@ static struct axes timeline_fit(const struct plot_spec *spec)
 	return axes;
 }
 
+static double max_us(const struct plot_series *s)
+{
+	return (double)s->hist->stats.max * s->ns_per_unit / 1000.0;
+}
+
+/* The zone past the histograms: from the last end to the highest max. */
+static void over_fit(const struct plot_spec *spec, struct axes *axes,
+		     double *max_count)
+{
+	double end = 0, top = 0;
+	const struct plot_series *s;
+	int n;
+
+	for (n = 0; n < spec->nr_series; n++) {
+		s = &spec->series[n];
+		if (!s->hist->over)
+			continue;
+		axes->over = true;
+		if (plot_bucket_us(s->hist->entries, s->hist->bucket_size,
+				   s->ns_per_unit) > end)
+			end = plot_bucket_us(s->hist->entries,
+					     s->hist->bucket_size,
+					     s->ns_per_unit);
+		if (max_us(s) > top)
+			top = max_us(s);
+		if (s->hist->over > *max_count)
+			*max_count = s->hist->over;
+	}
+	if (!axes->over)
+		return;
+	if (!(end > 0))
+		end = 1;
+	axes->over_x = (struct plot_axis){ end, top > end * 1.001 ?
+					   top : end * 10, true, 0 };
+}
+
 static struct axes axes_fit(const struct plot_spec *spec)
 {
-	double max_us = 0, max_count = 1, edge;
+	double x_max = 0, max_count = 1, edge;
 	const struct plot_series *s;
 	unsigned int i, used;
-	struct axes axes;
+	struct axes axes = { 0 };
 	int n;
 
 	if (spec->timeline)
@@ -72,15 +124,30 @@ static struct axes axes_fit(const struct plot_spec *spec)
 		used = used_buckets(s->hist);
 		edge = plot_bucket_us(used, s->hist->bucket_size,
 				      s->ns_per_unit);
-		if (edge > max_us)
-			max_us = edge;
+		if (edge > x_max)
+			x_max = edge;
 		for (i = 0; i < used; i++)
 			if (s->hist->buckets[i] > max_count)
 				max_count = s->hist->buckets[i];
 	}
-	axes.x = plot_axis_linear(max_us);
+	over_fit(spec, &axes, &max_count);
+	axes.x = plot_axis_linear(x_max);
+	/* the zone starts where the histograms end */
+	if (axes.over)
+		axes.x.max = axes.over_x.min;
 	axes.y = plot_axis_log(max_count);
 	return axes;
+}
+
+/* The histogram's part of a panel: all of it, or left of the zone. */
+static struct plot_rect hist_part(const struct plot_rect *r,
+				  const struct axes *axes)
+{
+	struct plot_rect part = *r;
+
+	if (axes->over)
+		part.right = r->right - (r->right - r->left) * OVER_SHARE;
+	return part;
 }
 
 static void set_rgb(cairo_t *cr, const double rgb[3])
@@ -115,10 +182,12 @@ static void draw_grid(cairo_t *cr, const struct plot_rect *r,
 	char label[32];
 	int i, n;
 
+	struct plot_rect h = hist_part(r, axes);
+
 	cairo_set_line_width(cr, PLOT_WIDTH_GRID);
 	n = plot_axis_ticks(&axes->x, ticks, PLOT_MAX_TICKS);
 	for (i = 0; i < n; i++) {
-		pos = plot_axis_position(&axes->x, ticks[i], r->left, r->right);
+		pos = plot_axis_position(&axes->x, ticks[i], h.left, h.right);
 		set_rgb(cr, grey);
 		line(cr, pos, r->top, pos, r->bottom);
 		set_rgb(cr, black);
@@ -191,7 +260,7 @@ static void series_point(const struct plot_rect *r, const struct axes *axes,
 	*x = plot_axis_position(&axes->x,
 				plot_bucket_us(i, s->hist->bucket_size,
 					       s->ns_per_unit),
-				r->left, r->right);
+				r->left, hist_part(r, axes).right);
 	*y = plot_count_position(&axes->y, i < used ? s->hist->buckets[i] : 0,
 				 r->bottom - FOOT, r->top, r->bottom);
 }
@@ -221,6 +290,74 @@ static void draw_series(cairo_t *cr, const struct plot_rect *r,
 	}
 	cairo_stroke(cr);
 	cairo_set_dash(cr, NULL, 0, 0);
+}
+
+/* The zone's frame: a dashed line at its start, its ends' latencies. */
+static void draw_over_zone(cairo_t *cr, const struct plot_rect *r,
+			   const struct axes *axes)
+{
+	double left = hist_part(r, axes).right + OVER_GAP, dash = 3;
+	char label[48];
+
+	cairo_set_source_rgb(cr, 0.5, 0.5, 0.5);
+	cairo_set_line_width(cr, PLOT_WIDTH_GRID);
+	cairo_set_dash(cr, &dash, 1, 0);
+	line(cr, left - OVER_GAP / 2.0, r->top, left - OVER_GAP / 2.0,
+	     r->bottom);
+	cairo_set_dash(cr, NULL, 0, 0);
+	cairo_set_source_rgb(cr, 0, 0, 0);
+	if (axes->over_x.max >= 1000)
+		snprintf(label, sizeof(label), "max %.1f ms",
+			 axes->over_x.max / 1000);
+	else
+		snprintf(label, sizeof(label), "max %.0f us", axes->over_x.max);
+	text_at(cr, r->right, r->bottom + PLOT_FONT + 2, label, 1);
+	snprintf(label, sizeof(label), "past %g us (log)", axes->over_x.min);
+	text_at(cr, (left + r->right) / 2, r->top + PLOT_FONT + 2, label, 0.5);
+}
+
+/* Where @us falls in the zone, or, within the histogram, on its axis. */
+static double latency_x(const struct plot_rect *r, const struct axes *axes,
+			double us)
+{
+	struct plot_rect h = hist_part(r, axes);
+
+	if (!axes->over || us < axes->over_x.min)
+		return plot_axis_position(&axes->x, us, h.left, h.right);
+	return plot_axis_position(&axes->over_x, us, h.right + OVER_GAP,
+				  r->right);
+}
+
+/*
+ * Past the histogram, the samples over it as one shelf at their count
+ * from its end to the max; then the max, a triangle on the floor: the
+ * worse run's reaches further right.
+ */
+static void draw_over_and_max(cairo_t *cr, const struct plot_rect *r,
+			      const struct axes *axes,
+			      const struct plot_series *s)
+{
+	double left = hist_part(r, axes).right + OVER_GAP, y;
+	double x = latency_x(r, axes, max_us(s));
+
+	if (!s->hist->stats.count)
+		return;
+	if (s->hist->over) {
+		set_style(cr, s->file, s->group, PLOT_WIDTH_OVER);
+		y = plot_count_position(&axes->y, s->hist->over,
+					r->bottom - FOOT, r->top, r->bottom);
+		cairo_move_to(cr, left, y);
+		cairo_line_to(cr, x, y);
+		cairo_line_to(cr, x, r->bottom);
+		cairo_stroke(cr);
+	}
+	set_style(cr, s->file, s->group, PLOT_WIDTH_MAX);
+	cairo_set_dash(cr, NULL, 0, 0);
+	cairo_move_to(cr, x, r->bottom - 2 * MAX_MARK);
+	cairo_line_to(cr, x - MAX_MARK, r->bottom);
+	cairo_line_to(cr, x + MAX_MARK, r->bottom);
+	cairo_close_path(cr);
+	cairo_stroke(cr);
 }
 
 /* The title, then each file's line sample, name and settings. */
@@ -285,37 +422,101 @@ static void draw(cairo_t *cr, const struct plot_spec *spec,
 	draw_header(cr, spec, layout);
 	for (p = 0; p < layout->nr_panels; p++) {
 		draw_grid(cr, &layout->panels[p], &axes);
-		for (n = 0; n < spec->nr_series; n++)
-			if (spec->series[n].panel == p)
-				draw_series(cr, &layout->panels[p], &axes,
-					    &spec->series[n]);
+		if (axes.over)
+			draw_over_zone(cr, &layout->panels[p], &axes);
+		for (n = 0; n < spec->nr_series; n++) {
+			if (spec->series[n].panel != p)
+				continue;
+			draw_series(cr, &layout->panels[p], &axes,
+				    &spec->series[n]);
+			if (!spec->timeline)
+				draw_over_and_max(cr, &layout->panels[p],
+						  &axes, &spec->series[n]);
+		}
 		draw_frame(cr, &layout->panels[p], &spec->panels[p],
 			   spec->timeline);
 	}
 	draw_legend(cr, spec, layout);
 }
 
-static cairo_surface_t *surface_for(const char *path,
+/* Where cairo's bytes go: the output's temporary, and its first error. */
+struct plot_sink {
+	int fd;
+	int error;
+};
+
+static cairo_status_t sink_write(void *closure, const unsigned char *data,
+				 unsigned int length)
+{
+	struct plot_sink *sink = closure;
+	ssize_t n;
+
+	while (length && !sink->error) {
+		n = write(sink->fd, data, length);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0) {
+			sink->error = n < 0 ? errno : ENOSPC;
+			break;
+		}
+		data += n;
+		length -= n;
+	}
+	return sink->error ? CAIRO_STATUS_WRITE_ERROR : CAIRO_STATUS_SUCCESS;
+}
+
+static cairo_surface_t *surface_for(struct plot_sink *sink,
 				    const struct plot_spec *spec)
 {
 	switch (spec->format) {
 	case PLOT_SVG:
-		return cairo_svg_surface_create(path, spec->width, spec->height);
+		return cairo_svg_surface_create_for_stream(sink_write, sink,
+							   spec->width,
+							   spec->height);
 	case PLOT_PDF:
-		return cairo_pdf_surface_create(path, spec->width, spec->height);
+		return cairo_pdf_surface_create_for_stream(sink_write, sink,
+							   spec->width,
+							   spec->height);
 	default:
 		return cairo_image_surface_create(CAIRO_FORMAT_RGB24,
 						  spec->width, spec->height);
 	}
 }
 
+/* Draw @spec through cairo into @sink: cairo's status. */
+static cairo_status_t render(struct plot_sink *sink,
+			     const struct plot_spec *spec,
+			     const struct plot_layout *layout)
+{
+	cairo_surface_t *surface = surface_for(sink, spec);
+	cairo_status_t status = cairo_surface_status(surface);
+	cairo_t *cr;
+
+	if (status == CAIRO_STATUS_SUCCESS) {
+		cr = cairo_create(surface);
+		cairo_set_font_size(cr, PLOT_FONT);
+		draw(cr, spec, layout);
+		status = cairo_status(cr);
+		cairo_destroy(cr);
+	}
+	if (status == CAIRO_STATUS_SUCCESS && spec->format == PLOT_PNG)
+		status = cairo_surface_write_to_png_stream(surface, sink_write,
+							   sink);
+	cairo_surface_finish(surface);
+	if (status == CAIRO_STATUS_SUCCESS)
+		status = cairo_surface_status(surface);
+	cairo_surface_destroy(surface);
+	return status;
+}
+
 int plot_write(const char *path, const struct plot_spec *spec, char *why,
 	       size_t size)
 {
 	struct plot_layout layout;
-	cairo_surface_t *surface;
+	struct plot_sink sink = { 0 };
+	struct out_file file;
 	cairo_status_t status;
-	cairo_t *cr;
+	char reason[128];
 
 	if (plot_layout_fit(&layout, spec->width, spec->height,
 			    spec->nr_files, spec->nr_panels)) {
@@ -324,24 +525,28 @@ int plot_write(const char *path, const struct plot_spec *spec, char *why,
 			 spec->nr_files);
 		return -1;
 	}
-	surface = surface_for(path, spec);
-	status = cairo_surface_status(surface);
-	if (status == CAIRO_STATUS_SUCCESS) {
-		cr = cairo_create(surface);
-		cairo_set_font_size(cr, PLOT_FONT);
-		draw(cr, spec, &layout);
-		status = cairo_status(cr);
-		cairo_destroy(cr);
+	/* a new temporary beside @path, renamed over it when whole */
+	if (out_file_check(path, reason, sizeof(reason))) {
+		snprintf(why, size, "cannot write %s: %s", path, reason);
+		return -1;
 	}
-	if (status == CAIRO_STATUS_SUCCESS && spec->format == PLOT_PNG)
-		status = cairo_surface_write_to_png(surface, path);
-	cairo_surface_finish(surface);
-	if (status == CAIRO_STATUS_SUCCESS)
-		status = cairo_surface_status(surface);
-	cairo_surface_destroy(surface);
-	if (status == CAIRO_STATUS_SUCCESS)
-		return 0;
-	snprintf(why, size, "cannot write %s: %s", path,
-		 cairo_status_to_string(status));
-	return -1;
+	if (out_file_open(&file, path)) {
+		snprintf(why, size, "cannot write %s: %s", path,
+			 strerror(errno));
+		return -1;
+	}
+	sink.fd = file.fd;
+	status = render(&sink, spec, &layout);
+	if (status != CAIRO_STATUS_SUCCESS) {
+		out_file_abort(&file);
+		snprintf(why, size, "cannot write %s: %s", path, sink.error ?
+			 strerror(sink.error) : cairo_status_to_string(status));
+		return -1;
+	}
+	if (out_file_commit(&file)) {
+		snprintf(why, size, "cannot write %s: %s", path,
+			 strerror(errno));
+		return -1;
+	}
+	return 0;
 }

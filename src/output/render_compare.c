@@ -4,22 +4,11 @@
 
 #include "output/compare_report.h"
 
-static void cell(const struct compare_row *row, int side, const char *unit,
-		 char *buf, size_t size)
-{
-	if (!row->known[side])
-		snprintf(buf, size, "?");
-	else if (row->is_count)
-		snprintf(buf, size, "%" PRIu64, row->value[side]);
-	else
-		snprintf(buf, size, "%" PRIu64,
-			 compare_in_unit(row->value[side], unit));
-}
-
 static void change(const struct compare_row *row, const char *unit,
 		   char *buf, size_t size)
 {
-	int64_t a, b;
+	uint64_t a, b, diff;
+	int len;
 
 	if (!row->known[0] || !row->known[1]) {
 		snprintf(buf, size, "?");
@@ -27,11 +16,12 @@ static void change(const struct compare_row *row, const char *unit,
 	}
 	a = row->is_count ? row->value[0] : compare_in_unit(row->value[0], unit);
 	b = row->is_count ? row->value[1] : compare_in_unit(row->value[1], unit);
-	if (a)
-		snprintf(buf, size, "%+" PRId64 " (%+.1f%%)", b - a,
-			 100.0 * (double)(b - a) / (double)a);
-	else
-		snprintf(buf, size, "%+" PRId64, b - a);
+	/* unsigned: any two 64-bit values, no signed overflow */
+	diff = b >= a ? b - a : a - b;
+	len = snprintf(buf, size, "%c%" PRIu64, b >= a ? '+' : '-', diff);
+	if (a && len > 0 && (size_t)len < size)
+		snprintf(buf + len, size - len, " (%+.1f%%)",
+			 100.0 * ((double)b - (double)a) / (double)a);
 }
 
 void render_compare(FILE *out, const struct compare_report *report)
@@ -39,7 +29,7 @@ void render_compare(FILE *out, const struct compare_report *report)
 	const struct comparison *cmp = report->cmp;
 	const struct compare_row *row;
 	char where[8], a[24], b[24], delta[40], line[320];
-	int i;
+	int i, notes;
 
 	fprintf(out, "# RTLA comparison: BASE %s, NEW %s\n", report->base,
 		report->new);
@@ -54,8 +44,8 @@ void render_compare(FILE *out, const struct compare_report *report)
 			snprintf(where, sizeof(where), "ALL");
 		else
 			snprintf(where, sizeof(where), "%d", row->cpu);
-		cell(row, 0, report->unit, a, sizeof(a));
-		cell(row, 1, report->unit, b, sizeof(b));
+		compare_format_value(row, 0, report->unit, false, a, sizeof(a));
+		compare_format_value(row, 1, report->unit, false, b, sizeof(b));
 		change(row, report->unit, delta, sizeof(delta));
 		fprintf(out, "%-4s %-7s %-7s %12s %12s  %s\n", where,
 			row->context, row->stat, a, b, delta);
@@ -65,12 +55,19 @@ void render_compare(FILE *out, const struct compare_report *report)
 			continue;
 		compare_verdict_describe(&cmp->verdicts[i], report->unit, line,
 					 sizeof(line));
-		fprintf(out, "rtla compare: %s\n", line);
+		fprintf(out, "rtla compare: %s%s\n",
+			compare_verdict_is_note(&cmp->verdicts[i]) ?
+			"note: " : "", line);
 	}
 	fprintf(out, "rtla compare: %d rule checks, %d broken",
 		cmp->nr_verdicts, compare_count(cmp, COMPARE_BROKEN));
-	if (compare_count(cmp, COMPARE_UNDECIDED))
+	if (compare_count_firm_undecided(cmp))
 		fprintf(out, ", %d undecided",
-			compare_count(cmp, COMPARE_UNDECIDED));
+			compare_count_firm_undecided(cmp));
+	notes = compare_count(cmp, COMPARE_UNDECIDED) -
+		compare_count_firm_undecided(cmp);
+	if (notes)
+		fprintf(out, ", %d note%s (default rules that cannot be decided)",
+			notes, notes == 1 ? "" : "s");
 	fputc('\n', out);
 }

@@ -15,7 +15,7 @@ static struct json_object *value(const struct compare_row *row, int side,
 				 const char *unit)
 {
 	if (!row->known[side])
-		return NULL;
+		return NULL;	/* past a histogram: the table's ">N" */
 	return json_object_new_uint64(row->is_count ? row->value[side] :
 				       compare_in_unit(row->value[side], unit));
 }
@@ -55,6 +55,7 @@ int compare_write_json(const struct compare_report *report, FILE *out)
 		json_object_object_add(v, "rule", json_object_new_string(
 			cmp->verdicts[i].rule->text));
 		json_object_object_add(v, "result", json_object_new_string(
+			compare_verdict_is_note(&cmp->verdicts[i]) ? "note" :
 			result_names[cmp->verdicts[i].result]));
 		json_object_array_add(verdicts, v);
 	}
@@ -63,7 +64,10 @@ int compare_write_json(const struct compare_report *report, FILE *out)
 	json_object_object_add(root, "broken", json_object_new_int(
 		compare_count(cmp, COMPARE_BROKEN)));
 	json_object_object_add(root, "undecided", json_object_new_int(
-		compare_count(cmp, COMPARE_UNDECIDED)));
+		compare_count_firm_undecided(cmp)));
+	json_object_object_add(root, "notes", json_object_new_int(
+		compare_count(cmp, COMPARE_UNDECIDED) -
+		compare_count_firm_undecided(cmp)));
 	json_object_object_add(root, "return_code",
 			       json_object_new_int(report->exit_status));
 	ret = fprintf(out, "%s\n", json_object_to_json_string_ext(root,
@@ -73,7 +77,21 @@ int compare_write_json(const struct compare_report *report, FILE *out)
 	return ret ? -1 : 0;
 }
 
-/* One test case per rule and CPU: broken a failure, undecided an error. */
+/*
+ * One test case per rule and CPU: broken a failure, undecided an error,
+ * a default rule undecided skipped.
+ */
+/* @tag's name and counts: notes are skipped tests. */
+static void suite_open(FILE *out, const char *tag,
+		       const struct comparison *cmp)
+{
+	int errors = compare_count_firm_undecided(cmp);
+
+	fprintf(out, "%s name=\"rtla compare\" tests=\"%d\" failures=\"%d\" errors=\"%d\" skipped=\"%d\">\n",
+		tag, cmp->nr_verdicts, compare_count(cmp, COMPARE_BROKEN),
+		errors, compare_count(cmp, COMPARE_UNDECIDED) - errors);
+}
+
 int compare_write_junit(const struct compare_report *report, FILE *out)
 {
 	const struct comparison *cmp = report->cmp;
@@ -82,12 +100,8 @@ int compare_write_junit(const struct compare_report *report, FILE *out)
 	int i;
 
 	fprintf(out, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
-	fprintf(out, "<testsuites name=\"rtla compare\" tests=\"%d\" failures=\"%d\" errors=\"%d\">\n",
-		cmp->nr_verdicts, compare_count(cmp, COMPARE_BROKEN),
-		compare_count(cmp, COMPARE_UNDECIDED));
-	fprintf(out, "  <testsuite name=\"rtla compare\" tests=\"%d\" failures=\"%d\" errors=\"%d\">\n",
-		cmp->nr_verdicts, compare_count(cmp, COMPARE_BROKEN),
-		compare_count(cmp, COMPARE_UNDECIDED));
+	suite_open(out, "<testsuites", cmp);
+	suite_open(out, "  <testsuite", cmp);
 	for (i = 0; i < cmp->nr_verdicts; i++) {
 		v = &cmp->verdicts[i];
 		compare_verdict_describe(v, report->unit, line, sizeof(line));
@@ -106,9 +120,11 @@ int compare_write_junit(const struct compare_report *report, FILE *out)
 			continue;
 		}
 		fprintf(out, ">\n      <%s",
-			v->result == COMPARE_BROKEN ? "failure" : "error");
+			v->result == COMPARE_BROKEN ? "failure" :
+			compare_verdict_is_note(v) ? "skipped" : "error");
 		xml_attr(out, "message", line);
-		fprintf(out, " type=\"regression\"/>\n    </testcase>\n");
+		fprintf(out, "%s/>\n    </testcase>\n",
+			compare_verdict_is_note(v) ? "" : " type=\"regression\"");
 	}
 	fprintf(out, "  </testsuite>\n</testsuites>\n");
 	return ferror(out) ? -1 : 0;

@@ -92,7 +92,7 @@ int main(int argc, char **argv)
 
 	switch (plot_parse_args(argc, argv, &args)) {
 	case 1:
-		return 0;
+		return 129;	/* --help, as rtla 7.2's tools */
 	case -1:
 		return 1;
 	}

@@ -40,13 +40,13 @@ static void compare_usage(FILE *out)
 		"  or timerlat monitor --record files, FILE or FILE.N,...,FILE.1,FILE for one\n"
 		"  series with its rotated files.\n"
 		"\n"
-		"\t     --rule CTX:STAT=+LIMIT: how much worse NEW may be than BASE on any CPU: CTX irq, thread, user, noise or *; STAT max, avg, over, p50, p90, p99, p99.9 or p99.99; LIMIT +N%% or +N with a time unit (a count for over); repeatable (default: *:max=+20%% *:p99=+10%% *:avg=+10%%)\n"
+		"\t     --rule CTX:STAT=+LIMIT: how much worse NEW may be than BASE on any CPU: CTX irq, thread, user, noise or *; STAT max, avg, over, lost, p50, p90, p99, p99.9 or p99.99; LIMIT +N%% or +N with a time unit (a count for over and lost); or CTX:count=-LIMIT, how far the samples may fall; repeatable (default: *:max=+20%% *:p99=+10%% *:avg=+10%% *:count=-10%%, undecided ones a note)\n"
 		"\t     --json FILE: write the table and the verdicts as JSON to FILE (- is stdout)\n"
 		"\t     --junit FILE: write one JUnit test case per rule and CPU to FILE\n"
 		"\t     --window worst|last|all: the window of a --record series compared, per CPU and context: the one with the highest max (default), the last, or all merged\n"
 		"\t  -h/--help: print this help\n"
 		"\n"
-		"  exit status: 0 no rule broken, 1 error or a rule that cannot be decided, 2 a rule broken\n");
+		"  exit status: 0 no rule broken, 1 error or a rule given that cannot be decided, 2 a rule broken, 129 this help\n");
 }
 
 static int add_rule(struct compare_args *args, const char *text)
@@ -108,8 +108,10 @@ static int parse_args(int argc, char **argv, struct compare_args *args)
 	args->files[0] = argv[optind];
 	args->files[1] = argv[optind + 1];
 	if (!args->nr_rules)
-		for (i = 0; compare_default_rules[i]; i++)
+		for (i = 0; compare_default_rules[i]; i++) {
 			add_rule(args, compare_default_rules[i]);
+			args->rules[i].is_default = true;
+		}
 	if (args->json_file && args->junit_file &&
 	    !strcmp(args->json_file, args->junit_file)) {
 		fprintf(stderr, "rtla compare: --json and --junit both write %s: give each its own file\n",
@@ -184,7 +186,7 @@ static int compare_inputs(const struct compare_args *args,
 		return RTLA_EXIT_ERROR;
 	}
 	status = compare_count(&cmp, COMPARE_BROKEN) ? RTLA_EXIT_THRESHOLD_HIT :
-		 compare_count(&cmp, COMPARE_UNDECIDED) ? RTLA_EXIT_ERROR :
+		 compare_count_firm_undecided(&cmp) ? RTLA_EXIT_ERROR :
 		 RTLA_EXIT_OK;
 	report = (struct compare_report){
 		.base = args->files[0], .new = args->files[1],
@@ -209,10 +211,13 @@ int compare_main(int argc, char **argv)
 	memset(in, 0, sizeof(in));
 	switch (parse_args(argc, argv, &args)) {
 	case 1:
-		return RTLA_EXIT_OK;
+		return RTLA_EXIT_USAGE;	/* --help, as rtla 7.2's tools */
 	case -1:
 		return RTLA_EXIT_ERROR;
 	}
+	if (outputs_check_paths("compare", (const char *const[]){
+			args.json_file, args.junit_file }, 2))
+		return RTLA_EXIT_ERROR;
 	for (i = 0; i < 2; i++) {
 		if (!saved_input_read(args.files[i], &in[i], why, sizeof(why)))
 			continue;

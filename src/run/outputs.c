@@ -3,6 +3,7 @@
 #include <stdio.h>
 
 #include "output/out_file.h"
+#include "run/file_tools.h"
 #include "run/run.h"
 
 static int check_output(struct run *run, const char *path)
@@ -25,6 +26,23 @@ static int check_trace_actions(struct run *run, const struct action_list *list)
 		    check_output(run, list->item[i].file ? list->item[i].file :
 				 run->tracer->trace_file))
 			ret = -1;
+	return ret;
+}
+
+int outputs_check_paths(const char *command, const char *const paths[],
+			size_t nr)
+{
+	char why[128];
+	size_t i;
+	int ret = 0;
+
+	for (i = 0; i < nr; i++) {
+		if (!paths[i] || !out_file_check(paths[i], why, sizeof(why)))
+			continue;
+		fprintf(stderr, "rtla %s: cannot write %s: %s\n", command,
+			paths[i], why);
+		ret = -1;
+	}
 	return ret;
 }
 

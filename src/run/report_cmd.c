@@ -53,7 +53,7 @@ static void report_usage(FILE *out)
 		"\t     --junit FILE: write the verdicts as JUnit XML to FILE\n"
 		"\t  -h/--help: print this help\n"
 		"\n"
-		"  exit status: 0 ok, 1 error or an undecided budget, 2 a budget was exceeded\n");
+		"  exit status: 0 ok, 1 error or an undecided budget, 2 a budget was exceeded, 129 this help\n");
 }
 
 /* 0 to go on, 1 after --help, -1 on a usage error (said). */
@@ -131,7 +131,9 @@ static int apply_args(const struct report_args *args, struct saved_run *run)
 			first.option, second.option, second.path);
 		return -1;
 	}
-	return 0;
+	return outputs_check_paths("report", (const char *const[]){
+		params->json_file, params->openmetrics_file,
+		params->junit_file }, 3);
 }
 
 static void render(FILE *out, const struct saved_run *run)
@@ -215,7 +217,7 @@ int report_main(int argc, char **argv)
 
 	switch (parse_args(argc, argv, &args)) {
 	case 1:
-		return RTLA_EXIT_OK;
+		return RTLA_EXIT_USAGE;	/* --help, as rtla 7.2's tools */
 	case -1:
 		return RTLA_EXIT_ERROR;
 	}

@@ -24,6 +24,7 @@ static void compare_with_itself(const struct saved_run *run)
 				     .results = &run->results };
 
 	compare_side_with_itself(&side, "*:max=+0%");
+	compare_side_with_itself_by_default(&side);
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)

@@ -26,6 +26,7 @@ static void compare_with_itself(const struct window_series *series,
 				     .series = series, .choice = choice };
 
 	compare_side_with_itself(&side, "*:p99=+0%");
+	compare_side_with_itself_by_default(&side);
 }
 
 /* The same bytes as a file rtla compare or plot reads, in one pass. */

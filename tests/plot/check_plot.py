@@ -316,6 +316,115 @@ def check_errors(rtla, data, tmp):
                                                     result.stderr))
 
 
+def check_output_file(rtla, data, tmp):
+    """-o: the errno's reason naming the path; another user's symlink not
+    followed; no temporary left behind."""
+    ours = os.path.join(data, OURS)
+    for path, reason in ((tmp + "/no/such/dir/x.png",
+                          "No such file or directory"),
+                         (tmp, "is a directory")):
+        result = run([rtla, "plot", ours, "-o", path, "--format", "png"])
+        check(result.returncode == 1 and result.stderr ==
+              "rtla plot: cannot write %s: %s\n" % (path, reason),
+              "-o %s: %r" % (reason, result.stderr))
+    if os.geteuid() != 0:
+        return
+    victim = os.path.join(tmp, "victim")
+    with open(victim, "w", encoding="utf-8") as out:
+        out.write("keep\n")
+    link = os.path.join(tmp, "theirs.svg")
+    os.symlink(victim, link)
+    os.lchown(link, 65534, 65534)
+    result = run([rtla, "plot", ours, "-o", link])
+    with open(victim, encoding="utf-8") as src:
+        kept = src.read() == "keep\n"
+    check(result.returncode == 1 and "belongs to user 65534" in result.stderr
+          and kept and os.path.islink(link),
+          "-o another user's symlink: refused, its target untouched: %r"
+          % result.stderr)
+    check(not [f for f in os.listdir(tmp) if f.startswith("theirs.svg.")],
+          "-o refused: no temporary left")
+    check_full_disk(rtla, data, tmp)
+
+
+def check_full_disk(rtla, data, tmp):
+    """A full disk (a 64-KiB tmpfs): the old file kept whole, no
+    temporary, ENOSPC named.  Skipped where tmpfs cannot be mounted."""
+    full = os.path.join(tmp, "full")
+    os.mkdir(full)
+    if run(["mount", "-t", "tmpfs", "-o", "size=64k", "tmpfs",
+            full]).returncode:
+        print("skip: no tmpfs mount for the full-disk case")
+        return
+    try:
+        out = os.path.join(full, "p.png")
+        with open(out, "w", encoding="utf-8") as dst:
+            dst.write("keep\n")
+        result = run([rtla, "plot", os.path.join(data, "compare",
+                                                 "tl20clean.json"),
+                      os.path.join(data, "compare", "tl20noisy.json"),
+                      "-o", out])
+        with open(out, "rb") as src:
+            kept = src.read() == b"keep\n"
+        check(result.returncode == 1 and kept and os.listdir(full) ==
+              ["p.png"] and result.stderr == "rtla plot: cannot write %s: "
+              "No space left on device\n" % out,
+              "-o on a full disk: the old file whole, no temporary: %r"
+              % result.stderr)
+    finally:
+        run(["umount", full])
+
+
+def shelves(path):
+    """The overflow shelves (width 3) and max marks (width 2.5) of an SVG:
+    each as (dashed, rightmost x, top y)."""
+    _, styles = strokes(path)
+
+    def summary(style):
+        xs = [float(v) for v in re.findall(r"[-\d.]+", style["d"])[0::2]]
+        ys = [float(v) for v in re.findall(r"[-\d.]+", style["d"])[1::2]]
+        return ("stroke-dasharray" in style, max(xs), min(ys))
+    return ([summary(s) for s in of_width(styles, "3")],
+            [summary(s) for s in of_width(styles, "2.5")])
+
+
+def check_overflow(rtla, data, tmp):
+    """The samples past the histogram and the max are in the picture: a
+    shelf at the overflow count reaching to the max, a mark at the max;
+    the disturbed run (dashed) reaches further right and higher."""
+    clean = os.path.join(data, "compare", "tl20clean.json")
+    noisy = os.path.join(data, "compare", "tl20noisy.json")
+    out = os.path.join(tmp, "over.svg")
+    result = run([rtla, "plot", clean, noisy, "-o", out])
+    check(result.returncode == 0, "clean and disturbed 20-ms runs plotted")
+    over, marks = shelves(out)
+    # 2 files x 2 CPUs x 3 contexts: every series has samples and a max;
+    # each overflows but CPU 1 irq of the clean run (count == histogram)
+    expect = 0
+    for name in (clean, noisy):
+        with open(name, encoding="utf-8") as src:
+            cpus = json.load(src)["rtla"]["cpus"]
+        expect += sum(1 for cpu in cpus.values() for ctx in
+                      ("irq", "thread", "user") if cpu[ctx]["over"])
+    check(len(marks) == 12, "a max mark per series: %d" % len(marks))
+    check(len(over) == expect, "an overflow shelf per series that "
+          "overflows: %d, want %d" % (len(over), expect))
+    clean_x = max(x for dashed, x, _ in over if not dashed)
+    noisy_x = max(x for dashed, x, _ in over if dashed)
+    check(noisy_x > clean_x + 20, "the disturbed run's max (239 ms) lies "
+          "right of the clean one's (73 ms): %.0f > %.0f"
+          % (noisy_x, clean_x))
+    clean_y = min(y for dashed, _, y in over if not dashed)
+    noisy_y = min(y for dashed, _, y in over if dashed)
+    check(noisy_y < clean_y, "the disturbed run's overflow (87 samples) "
+          "stands above the clean one's: y %.0f < %.0f" % (noisy_y, clean_y))
+    out = os.path.join(tmp, "inside.svg")
+    run([rtla, "plot", os.path.join(data, OURS), "-o", out])
+    over, marks = shelves(out)
+    check(not over and len(marks) == 8, "a run within its histogram: a max "
+          "mark per series, no shelf: %d, %d" % (len(over), len(marks)))
+
+
 def check_helper(rtla, data, tmp):
     alone = os.path.join(tmp, "bin")
     os.mkdir(alone)
@@ -332,8 +441,9 @@ def check_helper(rtla, data, tmp):
     os.makedirs(libexec)
     shutil.copy(os.path.join(os.path.dirname(rtla), "rtla-plot"), libexec)
     result = run([os.path.join(alone, "rtla"), "plot", "--help"])
-    check(result.returncode == 0 and "rtla plot" in result.stdout,
-          "bin/rtla finds libexec/rtla/rtla-plot")
+    check(result.returncode == 129 and "rtla plot" in result.stdout,
+          "bin/rtla finds libexec/rtla/rtla-plot; --help exits 129: %d"
+          % result.returncode)
     out = run(["readelf", "-d", rtla])
     check(out.returncode == 0 and "cairo" not in out.stdout,
           "rtla does not link cairo")
@@ -358,6 +468,8 @@ def main():
         check_noise(rtla, tmp)
         check_sizes(rtla, args.data, tmp)
         check_errors(rtla, args.data, tmp)
+        check_output_file(rtla, args.data, tmp)
+        check_overflow(rtla, args.data, tmp)
         check_helper(rtla, args.data, tmp)
     finally:
         shutil.rmtree(tmp)

@@ -275,6 +275,29 @@ check(rc("cmpbad") == 1 and len(files.get("cmpbad.err", "").strip().splitlines()
       "compare: a rule on a context cyclictest lacks is refused in one line",
       files.get("cmpbad.err", ""))
 
+# 5b. the default rules under TCG's latencies
+out = files.get("cmpself.out", "")
+check(rc("cmpself") == 0 and " 0 broken" in out and "undecided" not in out,
+      "compare a default-histogram run with itself: exit 0",
+      out[-1500:] + files.get("cmpself.err", ""))
+out = files.get("cmpos.out", "")
+check(rc("cmpos") == 0 and re.search(r"^1 +noise +max +\d+ +\d+", out, re.M)
+      and "cannot tell" not in out,
+      "compare osnoise top with itself: its periods' max, exit 0",
+      out[-1500:] + files.get("cmpos.err", ""))
+out = files.get("cmpdef.out", "")
+try:
+    doc = json.loads(files["cmpdef.json"])
+    counts = {(r["cpu"], r["context"]): (r["base"], r["new"])
+              for r in doc["rows"] if r["stat"] == "count"}
+    base, new = counts[(1, "thread")]
+    check(rc("cmpdef") == 2 and new < 0.9 * base and
+          "rule *:count=-10% broken on CPU 1 thread" in out,
+          "a disturber on CPU 1: its count row fell, *:count=-10% broken, "
+          "exit 2", "%s -> %s\n%s" % (base, new, out[-1500:]))
+except (KeyError, ValueError) as e:
+    check(False, "compare with the default rules", repr(e) + out[-600:])
+
 # 6. every key of every report is documented in rtla(1)
 man = os.path.join(os.path.dirname(os.path.abspath(__file__)),
                    "..", "..", "man", "rtla.1.rst")

@@ -260,9 +260,18 @@ static void test_compare_rules(void **state)
 	compare_free(&cmp);
 	live_free(&base);
 	live_free(&new);
-	/* a spike past the histogram (200 us): its p99.99 cannot be told */
+	/* a spike past the histogram (200 us): its p99.99 is over 200 us,
+	 * which already breaks +50% of BASE's 60 us ... */
 	compare_spike(500, "thread:p99.99=+50%", &cmp, &base, &new, &rule);
+	assert_int_equal(compare_count(&cmp, COMPARE_BROKEN), 2);
+	assert_int_equal(compare_count(&cmp, COMPARE_UNDECIDED), 0);
+	compare_free(&cmp);
+	live_free(&base);
+	live_free(&new);
+	/* ... but not +300% (240 us): somewhere from 200 to 500 us */
+	compare_spike(500, "thread:p99.99=+300%", &cmp, &base, &new, &rule);
 	assert_int_equal(compare_count(&cmp, COMPARE_UNDECIDED), 2);
+	assert_int_equal(compare_count_firm_undecided(&cmp), 2);
 	compare_free(&cmp);
 	live_free(&base);
 	live_free(&new);
