@@ -56,7 +56,7 @@ static struct axes timeline_fit(const struct plot_spec *spec)
 {
 	double minutes = 0, max_us = 1;
 	const struct plot_series *s;
-	struct axes axes;
+	struct axes axes = { 0 };
 	int n, i;
 
 	for (n = 0; n < spec->nr_series; n++) {

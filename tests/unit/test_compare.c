@@ -10,7 +10,7 @@
 #include <fcntl.h>
 #include <stdbool.h>
 
-#include "input/saved_run.h"
+#include "input/saved_input.h"
 #include "input/window_file.h"
 #include "model/compare.h"
 #include "output/compare_report.h"
@@ -32,7 +32,7 @@ static void read_run(const char *name, struct saved_run *run)
 
 	snprintf(path, sizeof(path), "%s/compare/%s", dir ? dir : "tests/data",
 		 name);
-	if (saved_run_read(path, run, why, sizeof(why)))
+	if (saved_report_read(path, run, why, sizeof(why)))
 		fail_msg("%s: %s", path, why);
 }
 
