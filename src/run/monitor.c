@@ -116,6 +116,7 @@ void monitor_end_window(struct monitor *m, time_t end)
 
 	results_delta(&m->window, &run->results, &m->before);
 	results_copy(&m->before, &run->results);
+	results_window_restart(&run->results);
 	windows_add_results(&m->windows, &m->window);
 	windows_end(&m->windows);
 	if (m->record.file &&
