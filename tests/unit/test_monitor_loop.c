@@ -8,8 +8,10 @@
 
 #include "layout_helper.h"
 
+#include <fcntl.h>
 #include <signal.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "fake_collector.h"
 #include "model/results_delta.h"
@@ -354,6 +356,41 @@ static void test_window_max_comes_back(void **state)
 	assert_non_null(strstr(lines[3], "\"max\":1,"));
 }
 
+/* What monitor_open() says on stderr with --buckets @list, into @said. */
+static void open_with_buckets(struct fake_run *loop, const char *list,
+			      char *said, size_t len)
+{
+	int saved = dup(2), fd;
+	struct monitor m;
+	const char *why;
+	ssize_t n;
+
+	assert_int_equal(bucket_bounds_parse(list, &loop->params.buckets,
+					     &why), 0);
+	fd = open(textfile, O_RDWR | O_CREAT | O_TRUNC, 0600);
+	assert_true(fd >= 0);
+	dup2(fd, 2);
+	assert_int_equal(monitor_open(&m, &loop->run), 0);
+	monitor_close(&m);
+	dup2(saved, 2);
+	close(saved);
+	n = pread(fd, said, len - 1, 0);
+	said[n > 0 ? n : 0] = 0;
+	close(fd);
+}
+
+/* --buckets past the histogram's end (-E 256 x -b 1 us): one warning. */
+static void test_buckets_past_histogram(void **state)
+{
+	struct fake_run *loop = *state;
+	char said[512];
+
+	open_with_buckets(loop, "100us,256us", said, sizeof(said));
+	assert_string_equal(said, "");
+	open_with_buckets(loop, "100us,300us,1ms", said, sizeof(said));
+	assert_string_equal(said, "rtla timerlat monitor: warning: --buckets bounds from 300 us are past the histogram's end, 256 us (-E x -b): left out, their samples counted in +Inf only\n");
+}
+
 #define LOOP_TEST(fn) cmocka_unit_test_setup_teardown(fn, loop_setup, \
 						      loop_teardown)
 
@@ -368,6 +405,7 @@ int main(void)
 		LOOP_TEST(test_keep_traces),
 		LOOP_TEST(test_results_delta),
 		LOOP_TEST(test_window_max_comes_back),
+		LOOP_TEST(test_buckets_past_histogram),
 	};
 
 	return RUN_SUITE("monitor_loop", tests);
