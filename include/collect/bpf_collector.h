@@ -104,4 +104,20 @@ void bpf_counts_apply(struct rtla_results *results, int cpu,
 		      const unsigned long long *hist, unsigned int entries,
 		      bool noise);
 
+/*
+ * One CPU's window extremes as the windows map holds them (per kernel
+ * context, tlb_window_slot()'s two slots): those of window @window into
+ * the results' window extremes.
+ */
+void bpf_window_apply(struct rtla_results *results, int cpu,
+		      const struct tlb_window *slots, unsigned long long window,
+		      bool noise);
+/*
+ * The monitor's window closes: the program moves to the next one, then
+ * the closing one's extremes become @results' window extremes.  0, or
+ * -1 (errno).
+ */
+int bpf_collector_close_window(struct bpf_collector *collector,
+			       struct rtla_results *results);
+
 #endif

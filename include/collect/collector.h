@@ -74,6 +74,12 @@ bool collector_stopped(struct collector *collector);
 void collector_resume(struct collector *collector);
 /* The counts so far into the results, the collector going on. */
 void collector_snapshot(struct collector *collector);
+/*
+ * A monitor's window closes, after collector_snapshot(): its extremes
+ * final in the results' histograms (where the kernel keeps them, read
+ * now); the samples from now on make the next window's.
+ */
+void collector_close_window(struct collector *collector);
 /* Forget what was counted so far (a warm-up's end). */
 void collector_reset(struct collector *collector);
 /* The measured window has ended: count nothing more. */

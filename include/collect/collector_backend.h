@@ -22,6 +22,8 @@ struct collector_ops {
 	bool (*stopped)(struct collector *c);
 	void (*resume)(struct collector *c);
 	void (*snapshot)(struct collector *c);
+	/* where the kernel keeps each window's extremes */
+	void (*close_window)(struct collector *c);
 	void (*reset)(struct collector *c);
 	void (*freeze)(struct collector *c);
 	void (*stop)(struct collector *c);

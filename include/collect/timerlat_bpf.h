@@ -41,6 +41,7 @@ enum {
 	TLB_STOPPED,	/* a stop threshold was hit: nothing more is counted */
 	TLB_LOST_HITS,	/* hits the ring buffer had no room for */
 	TLB_LOST_SOURCES, /* window sources' events the map had no room for */
+	TLB_WINDOW,	/* the monitor's window: rtla adds 1 as one closes */
 	TLB_NR_STATE,
 };
 
@@ -106,6 +107,27 @@ struct tlb_stats {
 	unsigned long long sum;
 	unsigned long long cur;
 };
+
+/*
+ * A monitor's window's extremes, per CPU and context in two slots, the
+ * window's number's parity choosing: the program starts a slot afresh
+ * when it finds an older window's number in it; rtla reads the closing
+ * window's slot, then moves to the next window, whose slot is the other.
+ */
+struct tlb_window {
+	unsigned long long window;
+	unsigned long long count;
+	unsigned long long min;
+	unsigned long long max;
+};
+
+#define TLB_NR_WINDOW_SLOTS	(2 * TLB_NR_CONTEXTS)
+
+static inline unsigned int tlb_window_slot(unsigned int context,
+					   unsigned long long window)
+{
+	return context * 2 + (unsigned int)(window & 1);
+}
 
 /* One threshold hit: the ring buffer carries nothing else. */
 struct tlb_hit {

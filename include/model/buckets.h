@@ -24,4 +24,8 @@ extern const struct bucket_bounds default_bucket_bounds;
 int bucket_bounds_parse(const char *list, struct bucket_bounds *bounds,
 			const char **why);
 
+/* How many of @bounds are at most @end_ns, a histogram's end. */
+unsigned int bucket_bounds_within(const struct bucket_bounds *bounds,
+				  uint64_t end_ns);
+
 #endif

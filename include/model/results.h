@@ -66,6 +66,8 @@ void results_free(struct rtla_results *results);
 
 /* Forget every sample, keeping the buckets (after a warm-up). */
 void results_reset(struct rtla_results *results);
+/* A monitor's window begins: each histogram's window extremes emptied. */
+void results_window_restart(struct rtla_results *results);
 
 /* Where decoded samples go: the sample source calls these. */
 struct sample_sink {

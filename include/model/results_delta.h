@@ -16,10 +16,11 @@ void results_copy(struct rtla_results *to, const struct rtla_results *from);
 
 /*
  * @window = @now - @before, per CPU and context: counts, sums, buckets,
- * over and losses exactly.  The max is exact when the window raised the
- * max since the start, else the top of the highest bucket it filled
- * (exact with 1-unit buckets); when that is past the buckets (over), it
- * is the max since the start, an upper bound.  The min likewise.
+ * over and losses exactly.  Its max and min are @now's window extremes
+ * (histogram_window_restart() at the window's start), which the
+ * collector tracked for the samples since; where it tracked none, the
+ * edges of the buckets the window filled, or past them the max since the
+ * start, an upper bound.
  */
 void results_delta(struct rtla_results *window,
 		   const struct rtla_results *now,

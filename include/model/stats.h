@@ -25,6 +25,8 @@ struct histogram {
 	uint64_t *buckets;
 	uint64_t over;
 	struct series_stats stats;
+	/* the samples since histogram_window_restart(): a monitor's window */
+	struct series_stats window;
 };
 
 void series_add(struct series_stats *stats, uint64_t value);
@@ -42,6 +44,8 @@ void histogram_add(struct histogram *hist, uint64_t value);
 /* @count samples of @value at once (counted in the kernel). */
 void histogram_add_n(struct histogram *hist, uint64_t value, uint64_t count);
 void histogram_merge(struct histogram *into, const struct histogram *from);
+/* A new window begins: its own extremes start empty. */
+void histogram_window_restart(struct histogram *hist);
 
 /* One osnoise period record, values in us as the kernel reports them. */
 struct noise_period {

@@ -53,8 +53,9 @@ uint64_t prom_cumulative(const struct histogram *hist, unsigned int divisor,
 /*
  * One histogram's _bucket, _sum and _count samples, labelled with
  * @labels ("cpu=\"1\",context=\"irq\"").  The le bounds are @bounds_ns
- * (@nr of them, ascending) then +Inf; with @bounds_ns NULL, every fine
- * bucket's top.  @hist's values are in units of @divisor ns.
+ * (@nr of them, ascending) up to the fine histogram's end, those past it
+ * left out (it cannot count to them), then +Inf; with @bounds_ns NULL,
+ * every fine bucket's top.  @hist's values are in units of @divisor ns.
  */
 void prom_histogram(FILE *out, const char *name, const char *labels,
 		    const struct histogram *hist, unsigned int divisor,

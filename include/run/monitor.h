@@ -46,7 +46,8 @@ void monitor_close(struct monitor *monitor);
 /*
  * Close the window that ends now (@end, wall clock): its max and count
  * per CPU and context kept, --record and --textfile written.  Called
- * with the lock held, the results up to date.
+ * with the lock held, the results up to date (collector_snapshot() and
+ * collector_close_window()); the next window's extremes begin empty.
  */
 void monitor_end_window(struct monitor *monitor, time_t end);
 

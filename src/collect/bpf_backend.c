@@ -200,6 +200,13 @@ static void bpf_snapshot(struct collector *c)
 		results->cpu[cpu].lost_events = 0;
 }
 
+static void bpf_close_window(struct collector *c)
+{
+	if (bpf_collector_close_window(to_bpf(c)->bpf, c->config.results))
+		collector_say(c, true, "cannot read the BPF collector's window: %s",
+			      strerror(errno));
+}
+
 static void bpf_reset(struct collector *c)
 {
 	if (bpf_collector_reset(to_bpf(c)->bpf))
@@ -256,6 +263,7 @@ static const struct collector_ops bpf_backend_ops = {
 	.stopped = bpf_stopped,
 	.resume = bpf_resume,
 	.snapshot = bpf_snapshot,
+	.close_window = bpf_close_window,
 	.reset = bpf_reset,
 	.freeze = bpf_freeze,
 	.stop = collector_instance_stop,

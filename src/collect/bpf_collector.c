@@ -7,75 +7,7 @@
 
 #include "collect/bpf_collector.h"
 
-#ifndef RTLA_BPF
-
-bool bpf_collector_built(void)
-{
-	return false;
-}
-
-struct bpf_collector *bpf_collector_open(const struct bpf_collector_config *config,
-					 char *why, size_t len)
-{
-	snprintf(why, len, "rtla was built without it (libbpf-dev, clang and bpftool were missing)");
-	errno = ENOTSUP;
-	return NULL;
-}
-
-void bpf_collector_close(struct bpf_collector *collector)
-{
-}
-
-int bpf_collector_set_action(struct bpf_collector *collector,
-			     const char *path, char *why, size_t len)
-{
-	snprintf(why, len, "rtla was built without BPF support");
-	errno = ENOTSUP;
-	return -1;
-}
-
-int bpf_collector_poll(struct bpf_collector *collector)
-{
-	return 0;
-}
-
-void bpf_collector_wait(struct bpf_collector *collector, long timeout_ns)
-{
-}
-
-void bpf_collector_resume(struct bpf_collector *collector)
-{
-}
-
-void bpf_collector_freeze(struct bpf_collector *collector)
-{
-}
-
-int bpf_collector_reset(struct bpf_collector *collector)
-{
-	return 0;
-}
-
-int bpf_collector_read(struct bpf_collector *collector,
-		       struct rtla_results *results)
-{
-	errno = ENOTSUP;
-	return -1;
-}
-
-int bpf_collector_read_sources(struct bpf_collector *collector,
-			       struct noise_sources *s)
-{
-	errno = ENOTSUP;
-	return -1;
-}
-
-uint64_t bpf_collector_lost(const struct bpf_collector *collector)
-{
-	return 0;
-}
-
-#else
+#ifdef RTLA_BPF
 
 #include <poll.h>
 #include <sys/mman.h>
@@ -104,6 +36,9 @@ struct bpf_collector {
 	int hits;			/* counted by the ring buffer callback */
 	/* read buffers, sized at open: nothing is allocated after */
 	struct tlb_stats *stats;	/* [context][possible CPU] */
+	struct tlb_window *windows;	/* [window slot][possible CPU] */
+	struct tlb_window cpu_windows[TLB_NR_WINDOW_SLOTS];
+	unsigned long long window;	/* the monitor's current window */
 	unsigned long long *hist;	/* [slot][possible CPU] */
 	unsigned long long *cpu_hist;	/* one CPU's slots */
 	unsigned int *keys;		/* a batch read's keys */
@@ -142,12 +77,14 @@ static int alloc_buffers(struct bpf_collector *c)
 
 	c->stats = calloc(TLB_NR_CONTEXTS, stats_size);
 	c->hist = calloc(c->nr_slots, hist_size);
+	c->windows = calloc(TLB_NR_WINDOW_SLOTS,
+			    sizeof(*c->windows) * c->nr_possible);
 	c->cpu_hist = calloc(c->nr_slots, sizeof(unsigned long long));
-	c->keys = calloc(c->nr_slots > TLB_NR_CONTEXTS ? c->nr_slots :
-			 TLB_NR_CONTEXTS, sizeof(*c->keys));
+	c->keys = calloc(c->nr_slots > TLB_NR_WINDOW_SLOTS ? c->nr_slots :
+			 TLB_NR_WINDOW_SLOTS, sizeof(*c->keys));
 	c->zeros = calloc(1, stats_size > hist_size ? stats_size : hist_size);
-	return c->stats && c->hist && c->cpu_hist && c->keys && c->zeros ?
-	       0 : -1;
+	return c->stats && c->hist && c->windows && c->cpu_hist && c->keys &&
+	       c->zeros ? 0 : -1;
 }
 
 /* The cache map into rtla's memory: read and cleared with no system call. */
@@ -276,6 +213,7 @@ void bpf_collector_close(struct bpf_collector *c)
 	timerlat_bpf__destroy(c->skel);
 	bpf_object__close(c->action);
 	free(c->stats);
+	free(c->windows);
 	free(c->hist);
 	free(c->cpu_hist);
 	free(c->keys);
@@ -411,7 +349,9 @@ int bpf_collector_reset(struct bpf_collector *c)
 				 &zero, BPF_ANY)))
 		return -1;
 	if (zero_array(c, bpf_map__fd(c->skel->maps.stats), TLB_NR_CONTEXTS,
-		       c->stats, sizeof(*c->stats)))
+		       c->stats, sizeof(*c->stats)) ||
+	    zero_array(c, bpf_map__fd(c->skel->maps.windows),
+		       TLB_NR_WINDOW_SLOTS, c->windows, sizeof(*c->windows)))
 		return -1;
 	return zero_array(c, bpf_map__fd(c->skel->maps.hist), c->nr_slots,
 			  c->hist, sizeof(*c->hist));
@@ -442,13 +382,23 @@ static int read_array(struct bpf_collector *c, int fd, unsigned int n,
 	return 0;
 }
 
+/* One CPU's elements of @all, a per-CPU array's @n, into @cpu_values. */
+static void cpu_values(const struct bpf_collector *c, int cpu, void *all,
+		       unsigned int n, size_t size, void *cpu_values)
+{
+	unsigned int key;
+
+	for (key = 0; key < n; key++)
+		memcpy((char *)cpu_values + key * size,
+		       (char *)all + (key * c->nr_possible + cpu) * size, size);
+}
+
 int bpf_collector_read(struct bpf_collector *c, struct rtla_results *results)
 {
 	int stats_fd = bpf_map__fd(c->skel->maps.stats);
 	int hist_fd = bpf_map__fd(c->skel->maps.hist);
 	struct tlb_stats cpu_stats[TLB_NR_CONTEXTS];
-	unsigned int key;
-	int cpu, ctx;
+	int cpu;
 
 	if (read_array(c, stats_fd, TLB_NR_CONTEXTS, c->stats,
 		       sizeof(*c->stats)))
@@ -457,12 +407,38 @@ int bpf_collector_read(struct bpf_collector *c, struct rtla_results *results)
 				     sizeof(*c->hist)))
 		return -1;
 	for (cpu = 0; cpu < c->nr_possible && cpu < results->nr_cpus; cpu++) {
-		for (ctx = 0; ctx < TLB_NR_CONTEXTS; ctx++)
-			cpu_stats[ctx] = c->stats[ctx * c->nr_possible + cpu];
-		for (key = 0; c->entries && key < c->nr_slots; key++)
-			c->cpu_hist[key] = c->hist[key * c->nr_possible + cpu];
+		cpu_values(c, cpu, c->stats, TLB_NR_CONTEXTS, sizeof(*c->stats),
+			   cpu_stats);
+		cpu_values(c, cpu, c->hist, c->entries ? c->nr_slots : 0,
+			   sizeof(*c->hist), c->cpu_hist);
 		bpf_counts_apply(results, cpu, cpu_stats,
 				 c->entries ? c->cpu_hist : NULL, c->entries,
+				 c->noise);
+	}
+	return 0;
+}
+
+/*
+ * Right after the counts were read: a sample between the two reads has
+ * its count in the next window and its value in this one's extremes.
+ */
+int bpf_collector_close_window(struct bpf_collector *c,
+			       struct rtla_results *results)
+{
+	unsigned long long closing = c->window++;
+	unsigned int key = TLB_WINDOW;
+	int cpu;
+
+	if (bpf_map_update_elem(bpf_map__fd(c->skel->maps.state), &key,
+				&c->window, BPF_ANY) ||
+	    read_array(c, bpf_map__fd(c->skel->maps.windows),
+		       TLB_NR_WINDOW_SLOTS, c->windows, sizeof(*c->windows)))
+		return -1;
+	results_window_restart(results);
+	for (cpu = 0; cpu < c->nr_possible && cpu < results->nr_cpus; cpu++) {
+		cpu_values(c, cpu, c->windows, TLB_NR_WINDOW_SLOTS,
+			   sizeof(*c->windows), c->cpu_windows);
+		bpf_window_apply(results, cpu, c->cpu_windows, closing,
 				 c->noise);
 	}
 	return 0;

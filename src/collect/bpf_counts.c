@@ -33,6 +33,27 @@ void bpf_counts_apply(struct rtla_results *results, int cpu,
 	}
 }
 
+void bpf_window_apply(struct rtla_results *results, int cpu,
+		      const struct tlb_window *slots, unsigned long long window,
+		      bool noise)
+{
+	const struct tlb_window *w;
+	struct histogram *h;
+	unsigned int c;
+
+	if (cpu < 0 || cpu >= results->nr_cpus)
+		return;
+	for (c = 0; c < (noise ? 1 : TLB_NR_CONTEXTS); c++) {
+		h = &results->cpu[cpu].hist[kernel_context(noise, c)];
+		w = &slots[tlb_window_slot(c, window)];
+		if (!h->bucket_size || w->window != window || !w->count)
+			continue;
+		series_merge(&h->window, &(struct series_stats) {
+			.count = w->count, .min = w->min, .max = w->max,
+		});
+	}
+}
+
 static int field_offset(struct tep_event *event, const char *name, int size,
 			unsigned int *offset)
 {

@@ -180,6 +180,12 @@ void collector_snapshot(struct collector *c)
 	source_counts_read(c);
 }
 
+void collector_close_window(struct collector *c)
+{
+	if (c->ops->close_window)
+		c->ops->close_window(c);
+}
+
 /*
  * --sources' triggers are set again, which takes long (the kernel waits
  * for its tracepoints' readers), before the backend's own clear: the

@@ -78,3 +78,13 @@ int bucket_bounds_parse(const char *list, struct bucket_bounds *bounds,
 		start = end + 1;
 	}
 }
+
+unsigned int bucket_bounds_within(const struct bucket_bounds *bounds,
+				  uint64_t end_ns)
+{
+	unsigned int n = 0;
+
+	while (n < bounds->nr && bounds->ns[n] <= end_ns)
+		n++;
+	return n;
+}

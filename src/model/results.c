@@ -204,3 +204,12 @@ void results_reset(struct rtla_results *results)
 	}
 	results->dropped = 0;
 }
+
+void results_window_restart(struct rtla_results *results)
+{
+	int cpu, c;
+
+	for (cpu = 0; cpu < results->nr_cpus; cpu++)
+		for (c = 0; c < NR_CONTEXTS; c++)
+			histogram_window_restart(&results->cpu[cpu].hist[c]);
+}

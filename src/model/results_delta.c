@@ -30,40 +30,54 @@ void results_copy(struct rtla_results *to, const struct rtla_results *from)
 	to->threshold_hits = from->threshold_hits;
 }
 
-/* The highest (or lowest) value of the buckets @window filled. */
-static uint64_t bucket_edge(const struct histogram *window, bool highest)
+/* The highest (or lowest) bucket @window filled, in @bucket; false: none. */
+static bool filled_bucket(const struct histogram *window, bool highest,
+			  uint64_t *bucket)
 {
-	unsigned int i, size = window->bucket_size;
+	unsigned int i, b;
 
 	for (i = 0; i < window->entries; i++) {
-		unsigned int b = highest ? window->entries - 1 - i : i;
-
-		if (window->buckets[b])
-			return highest ? (uint64_t)(b + 1) * size - 1 :
-			       (uint64_t)b * size;
+		b = highest ? window->entries - 1 - i : i;
+		if (window->buckets[b]) {
+			*bucket = b;
+			return true;
+		}
 	}
-	return (uint64_t)window->entries * size;
+	return false;
 }
 
+/*
+ * The window's own extremes, tracked where its samples were added (@own),
+ * kept within what its buckets show: a sample the BPF collector counted
+ * as the window closed may be in this window's counts but in the next
+ * one's extremes.  Without its own extremes, the buckets' edges, or past
+ * them the max since the start, an upper bound.
+ */
 static void window_extremes(struct histogram *window,
-			    const struct series_stats *now,
-			    const struct series_stats *before)
+			    const struct series_stats *own,
+			    const struct series_stats *now)
 {
+	uint64_t size = window->bucket_size, end = window->entries * size;
 	struct series_stats *s = &window->stats;
-	bool fresh = !before->count;
+	uint64_t high = 0, low = 0, max_floor, min_ceiling = UINT64_MAX;
+	bool has_high = filled_bucket(window, true, &high);
+	bool has_low = filled_bucket(window, false, &low);
 
-	if (fresh || now->max > before->max)
-		s->max = now->max;
-	else if (window->over || !window->entries)
-		s->max = now->max;
-	else
-		s->max = bucket_edge(window, true);
+	max_floor = window->over ? end : has_high ? high * size : 0;
+	if (has_low)
+		min_ceiling = (low + 1) * size - 1;
+	if (own->count) {
+		s->max = own->max > max_floor ? own->max : max_floor;
+		s->min = own->min < min_ceiling ? own->min : min_ceiling;
+	} else {
+		s->max = window->over || !has_high ? now->max :
+			 (high + 1) * size - 1;
+		s->min = has_low ? low * size : window->over ? end : now->min;
+	}
 	if (s->max > now->max)
 		s->max = now->max;
-	if (fresh || now->min < before->min || !window->entries)
+	if (s->min < now->min)
 		s->min = now->min;
-	else
-		s->min = bucket_edge(window, false);
 	if (s->min > s->max)
 		s->min = s->max;
 }
@@ -84,7 +98,7 @@ static void histogram_delta(struct histogram *window,
 		return;
 	window->stats.sum = now->stats.sum - before->stats.sum;
 	window->stats.cur = now->stats.cur;
-	window_extremes(window, &now->stats, &before->stats);
+	window_extremes(window, &now->window, &now->stats);
 }
 
 void results_delta(struct rtla_results *window,

@@ -7,15 +7,22 @@
 
 #include "model/stats.h"
 
-void series_add(struct series_stats *stats, uint64_t value)
+/* @count samples of @value into @stats. */
+static void series_add_n(struct series_stats *stats, uint64_t value,
+			 uint64_t count)
 {
 	if (!stats->count || value < stats->min)
 		stats->min = value;
 	if (value > stats->max)
 		stats->max = value;
-	stats->sum += value;
+	stats->sum += value * count;
 	stats->cur = value;
-	stats->count++;
+	stats->count += count;
+}
+
+void series_add(struct series_stats *stats, uint64_t value)
+{
+	series_add_n(stats, value, 1);
 }
 
 void series_merge(struct series_stats *into, const struct series_stats *from)
@@ -87,22 +94,22 @@ void histogram_clear(struct histogram *hist)
 		memset(hist->buckets, 0, hist->entries * sizeof(*hist->buckets));
 	hist->over = 0;
 	memset(&hist->stats, 0, sizeof(hist->stats));
+	histogram_window_restart(hist);
+}
+
+void histogram_window_restart(struct histogram *hist)
+{
+	memset(&hist->window, 0, sizeof(hist->window));
 }
 
 void histogram_add_n(struct histogram *hist, uint64_t value, uint64_t count)
 {
 	uint64_t bucket = value / hist->bucket_size;
-	struct series_stats *stats = &hist->stats;
 
 	if (!count)
 		return;
-	if (!stats->count || value < stats->min)
-		stats->min = value;
-	if (value > stats->max)
-		stats->max = value;
-	stats->sum += value * count;
-	stats->cur = value;
-	stats->count += count;
+	series_add_n(&hist->stats, value, count);
+	series_add_n(&hist->window, value, count);
 	if (!hist->entries)
 		return;
 	if (bucket < hist->entries)
@@ -121,6 +128,7 @@ void histogram_merge(struct histogram *into, const struct histogram *from)
 	unsigned int i;
 
 	series_merge(&into->stats, &from->stats);
+	series_merge(&into->window, &from->window);
 	into->over += from->over;
 	for (i = 0; i < into->entries && i < from->entries; i++)
 		into->buckets[i] += from->buckets[i];

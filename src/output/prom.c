@@ -87,6 +87,7 @@ void prom_histogram(FILE *out, const char *name, const char *labels,
 		    const struct histogram *hist, unsigned int divisor,
 		    const uint64_t *bounds_ns, unsigned int nr)
 {
+	uint64_t end = (uint64_t)hist->entries * hist->bucket_size;
 	uint64_t cumulative = 0, top;
 	unsigned int i, b = 0;
 
@@ -101,7 +102,8 @@ void prom_histogram(FILE *out, const char *name, const char *labels,
 			bucket_line(out, name, labels,
 				    prom_seconds(top, divisor), cumulative);
 	}
-	while (bounds_ns && b < nr)
+	/* past the histogram's end, the samples are counted in +Inf only */
+	while (bounds_ns && b < nr && bounds_ns[b] / divisor <= end)
 		bucket_line(out, name, labels, bounds_ns[b++] / 1e9, cumulative);
 	fprintf(out, "%s_bucket{%s,le=\"+Inf\"} %" PRIu64 "\n", name, labels,
 		hist->stats.count);

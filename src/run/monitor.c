@@ -41,6 +41,20 @@ static int alloc_like(struct rtla_results *to,
 	return results_alloc(to, &layout, results->nr_cpus);
 }
 
+/* --buckets' bounds past the fine histogram's end are not exposed: say so. */
+static void warn_bounds_past_end(const struct run *run)
+{
+	const struct bucket_bounds *bounds = &run->params->buckets;
+	const struct rtla_results *results = &run->results;
+	uint64_t end_ns = (uint64_t)results->entries * results->bucket_size *
+			  results->divisor;
+	unsigned int within = bucket_bounds_within(bounds, end_ns);
+
+	if (within < bounds->nr)
+		run_error(run, "warning: --buckets bounds from %g us are past the histogram's end, %g us (-E x -b): left out, their samples counted in +Inf only",
+			  bounds->ns[within] / 1e3, end_ns / 1e3);
+}
+
 int monitor_open(struct monitor *m, struct run *run)
 {
 	const struct rtla_params *params = run->params;
@@ -49,6 +63,7 @@ int monitor_open(struct monitor *m, struct run *run)
 	memset(m, 0, sizeof(*m));
 	pthread_mutex_init(&m->lock, NULL);
 	m->run = run;
+	warn_bounds_past_end(run);
 	if (!uname(&uts))
 		snprintf(m->kernel_release, sizeof(m->kernel_release), "%s",
 			 uts.release);
@@ -116,6 +131,7 @@ void monitor_end_window(struct monitor *m, time_t end)
 
 	results_delta(&m->window, &run->results, &m->before);
 	results_copy(&m->before, &run->results);
+	results_window_restart(&run->results);
 	windows_add_results(&m->windows, &m->window);
 	windows_end(&m->windows);
 	if (m->record.file &&

@@ -50,6 +50,8 @@ static void close_window(struct monitor *m)
 
 	pthread_mutex_lock(&m->lock);
 	collector_snapshot(run->collector);
+	/* at once: the fewer samples between, the fewer on the wrong side */
+	collector_close_window(run->collector);
 	collector_lost(run->collector);
 	monitor_end_window(m, time(NULL));
 	pthread_mutex_unlock(&m->lock);
@@ -98,6 +100,7 @@ int run_monitor(struct run *run)
 	m.server = NULL;
 	run_measure_end(run);
 	/* the last window, up to the end */
+	collector_close_window(run->collector);
 	monitor_end_window(&m, time(NULL));
 	monitor_close(&m);
 	return 0;

@@ -84,9 +84,17 @@ static void fake_wait(struct collector *c, long timeout_ns)
 
 static void fake_drain(struct collector *c)
 {
+	struct fake_collector *fake = to_fake(c);
+	uint64_t ns = 1000;
+	int i;
+
 	note(c, 'd');
-	if (!to_fake(c)->in_kernel)
-		results_add_sample(c->config.results, 0, CTX_IRQ, 1000);
+	for (i = 0; i < FAKE_MAX_SPIKES; i++)
+		if (clock_ns >= fake->spike[i].from_ns &&
+		    clock_ns < fake->spike[i].to_ns)
+			ns = fake->spike[i].ns;
+	if (!fake->in_kernel)
+		results_add_sample(c->config.results, 0, CTX_IRQ, ns);
 }
 
 static bool fake_stopped(struct collector *c)

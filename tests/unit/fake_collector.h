@@ -12,11 +12,12 @@
 /*
  * A collector with no kernel behind it, on a clock of its own: each wait
  * moves the clock on by its timeout, each drain adds one sample of 1 us
- * on CPU 0, and the script says when a stop threshold is hit and when a
- * signal comes.  A test linked with UNIT_WRAP (see the Makefile) has the
+ * on CPU 0 (or the script's spike), and the script says when a stop
+ * threshold is hit and when a signal comes.  A test linked with UNIT_WRAP (see the Makefile) has the
  * measuring loop read and sleep on the fake clock.
  */
 #define FAKE_MAX_HITS	4
+#define FAKE_MAX_SPIKES	2
 /* more waits than any run of the tests takes: the loop does not end */
 #define FAKE_MAX_WAITS	1000
 
@@ -32,6 +33,10 @@ struct fake_collector {
 	 * at 10 Hz since the clock's start.
 	 */
 	bool in_kernel;
+	/* a drain from a spike's from_ns to before its to_ns: its ns */
+	struct fake_spike {
+		uint64_t ns, from_ns, to_ns;
+	} spike[FAKE_MAX_SPIKES];
 	uint64_t resume_ns;		/* the time a resume takes */
 	/* what the loop did */
 	int next_hit;

@@ -262,6 +262,33 @@ static void test_bpf_counts(void **state)
 	params_free(&params);
 }
 
+/* The windows map: the slot of the window asked for, if it is that one's. */
+static void test_bpf_window(void **state)
+{
+	struct tlb_window slots[TLB_NR_WINDOW_SLOTS] = { 0 };
+	struct rtla_params params;
+	struct rtla_results r;
+
+	assert_int_equal(tlb_window_slot(0, 6), 0);
+	assert_int_equal(tlb_window_slot(1, 7), 3);
+	slots[tlb_window_slot(0, 7)] = (struct tlb_window){ 7, 3, 4, 90 };
+	/* window 5's, left in the other slot of the thread context */
+	slots[tlb_window_slot(1, 5)] = (struct tlb_window){ 5, 2, 1, 800 };
+	alloc_cpu1_results(&params, &r, TRACER_TIMERLAT);
+	bpf_window_apply(&r, 1, slots, 7, false);
+	bpf_window_apply(&r, 9, slots, 7, false);	/* no such CPU */
+	assert_int_equal(r.cpu[1].hist[CTX_IRQ].window.count, 3);
+	assert_int_equal(r.cpu[1].hist[CTX_IRQ].window.min, 4);
+	assert_int_equal(r.cpu[1].hist[CTX_IRQ].window.max, 90);
+	assert_int_equal(r.cpu[1].hist[CTX_THREAD].window.count, 0);
+	/* window 6: its slots hold windows 4 (none) and 7 */
+	results_window_restart(&r);
+	bpf_window_apply(&r, 1, slots, 6, false);
+	assert_int_equal(r.cpu[1].hist[CTX_IRQ].window.count, 0);
+	results_free(&r);
+	params_free(&params);
+}
+
 static int parse_sample_format(struct tep_handle *tep, const char *file)
 {
 	struct tep_event *event;
@@ -724,6 +751,7 @@ int main(void)
 		cmocka_unit_test(test_add_n),
 		cmocka_unit_test(test_results_add_samples),
 		cmocka_unit_test(test_bpf_counts),
+		cmocka_unit_test(test_bpf_window),
 		cmocka_unit_test(test_bpf_cache_slots),
 		cmocka_unit_test(test_bpf_offsets),
 		cmocka_unit_test(test_bpf_unbuilt),

@@ -8,8 +8,10 @@
 
 #include "layout_helper.h"
 
+#include <fcntl.h>
 #include <signal.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "fake_collector.h"
 #include "model/results_delta.h"
@@ -271,7 +273,7 @@ static void test_keep_traces(void **state)
 	}
 }
 
-/* A window is what the totals gained; its max where the window had it. */
+/* A window is what the totals gained; its extremes its own. */
 static void test_results_delta(void **state)
 {
 	struct fake_run *loop = *state;
@@ -285,7 +287,8 @@ static void test_results_delta(void **state)
 	histogram_add(irq, 40);
 	histogram_add(irq, 3);
 	results_copy(&before, now);
-	/* below the max so far: read from the buckets */
+	results_window_restart(now);
+	/* below the max so far */
 	histogram_add(irq, 7);
 	histogram_add(irq, 5);
 	results_delta(&window, now, &before);
@@ -297,19 +300,95 @@ static void test_results_delta(void **state)
 	assert_int_equal(win->buckets[40], 0);
 	/* a new max is the window's, exactly; past the buckets too */
 	results_copy(&before, now);
+	results_window_restart(now);
 	histogram_add(irq, 300);
 	histogram_add(irq, 9);
 	results_delta(&window, now, &before);
 	assert_int_equal(win->stats.count, 2);
 	assert_int_equal(win->stats.max, 300);
 	assert_int_equal(win->over, 1);
+	/*
+	 * past the buckets but below the max so far: the window's own max,
+	 * not the max since the start; its min from its own samples too
+	 */
+	results_copy(&before, now);
+	results_window_restart(now);
+	histogram_add(irq, 270);
+	histogram_add(irq, 280);
+	results_delta(&window, now, &before);
+	assert_int_equal(win->stats.count, 2);
+	assert_int_equal(win->over, 2);
+	assert_int_equal(win->stats.max, 280);
+	assert_int_equal(win->stats.min, 270);
 	/* nothing new: an empty window */
 	results_copy(&before, now);
+	results_window_restart(now);
 	results_delta(&window, now, &before);
 	assert_int_equal(win->stats.count, 0);
 	assert_int_equal(win->stats.max, 0);
 	results_free(&before);
 	results_free(&window);
+}
+
+/*
+ * A disturber in the second window: samples of 5 ms, past the histogram;
+ * one of 2 ms in the third.  Each window's max is its own: large while
+ * it ran, down again after, though the third has a sample past the
+ * buckets too.
+ */
+static void test_window_max_comes_back(void **state)
+{
+	struct fake_run *loop = *state;
+	char lines[8][4096];
+
+	loop->params.record_file = strdup(record);
+	loop->fake.spike[0] = (struct fake_spike){ 5 * MS, 1050 * MS, 2050 * MS };
+	loop->fake.spike[1] = (struct fake_spike){ 2 * MS, 2050 * MS, 2150 * MS };
+	loop->fake.signal_at_ns = 3450 * MS;
+	loop->fake.signal = SIGTERM;
+	assert_int_equal(run_monitor(&loop->run), 0);
+	assert_int_equal(read_lines(record, lines, 8), 4);
+	assert_non_null(strstr(lines[0], "\"max\":1,"));
+	assert_non_null(strstr(lines[1], "\"max\":5000,"));
+	assert_non_null(strstr(lines[1], "\"over\":10"));
+	assert_non_null(strstr(lines[2], "\"max\":2000,"));
+	assert_non_null(strstr(lines[2], "\"over\":1"));
+	assert_non_null(strstr(lines[3], "\"max\":1,"));
+}
+
+/* What monitor_open() says on stderr with --buckets @list, into @said. */
+static void open_with_buckets(struct fake_run *loop, const char *list,
+			      char *said, size_t len)
+{
+	int saved = dup(2), fd;
+	struct monitor m;
+	const char *why;
+	ssize_t n;
+
+	assert_int_equal(bucket_bounds_parse(list, &loop->params.buckets,
+					     &why), 0);
+	fd = open(textfile, O_RDWR | O_CREAT | O_TRUNC, 0600);
+	assert_true(fd >= 0);
+	dup2(fd, 2);
+	assert_int_equal(monitor_open(&m, &loop->run), 0);
+	monitor_close(&m);
+	dup2(saved, 2);
+	close(saved);
+	n = pread(fd, said, len - 1, 0);
+	said[n > 0 ? n : 0] = 0;
+	close(fd);
+}
+
+/* --buckets past the histogram's end (-E 256 x -b 1 us): one warning. */
+static void test_buckets_past_histogram(void **state)
+{
+	struct fake_run *loop = *state;
+	char said[512];
+
+	open_with_buckets(loop, "100us,256us", said, sizeof(said));
+	assert_string_equal(said, "");
+	open_with_buckets(loop, "100us,300us,1ms", said, sizeof(said));
+	assert_string_equal(said, "rtla timerlat monitor: warning: --buckets bounds from 300 us are past the histogram's end, 256 us (-E x -b): left out, their samples counted in +Inf only\n");
 }
 
 #define LOOP_TEST(fn) cmocka_unit_test_setup_teardown(fn, loop_setup, \
@@ -325,6 +404,8 @@ int main(void)
 		LOOP_TEST(test_snapshot_feeds_exposition),
 		LOOP_TEST(test_keep_traces),
 		LOOP_TEST(test_results_delta),
+		LOOP_TEST(test_window_max_comes_back),
+		LOOP_TEST(test_buckets_past_histogram),
 	};
 
 	return RUN_SUITE("monitor_loop", tests);

@@ -45,6 +45,13 @@ struct {
 } stats SEC(".maps");
 
 struct {
+	__uint(type, BPF_MAP_TYPE_PERCPU_ARRAY);
+	__uint(max_entries, TLB_NR_WINDOW_SLOTS);
+	__type(key, unsigned int);
+	__type(value, struct tlb_window);
+} windows SEC(".maps");
+
+struct {
 	__uint(type, BPF_MAP_TYPE_RINGBUF);
 	__uint(max_entries, 4096);
 } hits SEC(".maps");
@@ -93,6 +100,38 @@ static int over_threshold(const struct tlb_config *cfg, int context,
 	return stop && latency_ns / 1000 >= stop;
 }
 
+/*
+ * The extremes of the monitor's current window: the window's number read
+ * once, its slot begun afresh when it held an older window's.
+ */
+static __always_inline void window_add(unsigned int context,
+				       unsigned long long value)
+{
+	unsigned int key = TLB_WINDOW;
+	unsigned long long *number = bpf_map_lookup_elem(&state, &key);
+	unsigned long long window;
+	struct tlb_window *w;
+
+	if (!number)
+		return;
+	window = *(volatile unsigned long long *)number;
+	key = tlb_window_slot(context, window);
+	w = bpf_map_lookup_elem(&windows, &key);
+	if (!w)
+		return;
+	if (w->window != window || !w->count) {
+		w->window = window;
+		w->count = 0;
+		w->min = value;
+		w->max = value;
+	}
+	if (value < w->min)
+		w->min = value;
+	if (value > w->max)
+		w->max = value;
+	w->count++;
+}
+
 /* Count one sample of @context; true when counting has stopped. */
 static __always_inline int count(struct tlb_config **cfgp, int context,
 				 unsigned long long value_ns)
@@ -123,6 +162,7 @@ static __always_inline int count(struct tlb_config **cfgp, int context,
 	s->sum += value;
 	s->cur = value;
 	s->count++;
+	window_add(context, value);
 	if (cfg->entries) {
 		key = tlb_hist_slot(context, value / bucket_size, cfg->entries);
 		slot = bpf_map_lookup_elem(&hist, &key);
