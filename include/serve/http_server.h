@@ -19,6 +19,9 @@
 int listen_addr_parse(const char *text, struct sockaddr_storage *addr,
 		      const char **why);
 
+/* A listening TCP socket bound to @addr; -1 with errno (EADDRINUSE...). */
+int listen_socket_open(const struct sockaddr_storage *addr);
+
 /* Write the exposition in @format to @out; 0, or -1 on failure. */
 typedef int (*metrics_render_fn)(void *ctx, enum prom_format format,
 				 FILE *out);

@@ -2,6 +2,7 @@
 /* The /metrics endpoint: libmicrohttpd, on its polling thread. */
 #include <errno.h>
 #include <microhttpd.h>
+#include <netinet/in.h>
 #include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
@@ -27,8 +28,9 @@ struct http_server {
 	uint16_t port;
 };
 
-static enum MHD_Result answer_text(struct MHD_Connection *connection,
-				   unsigned int status, const char *text)
+static enum MHD_Result answer(struct MHD_Connection *connection,
+			      unsigned int status, const char *type,
+			      const char *text)
 {
 	struct MHD_Response *response;
 	enum MHD_Result ret;
@@ -37,11 +39,28 @@ static enum MHD_Result answer_text(struct MHD_Connection *connection,
 						   MHD_RESPMEM_PERSISTENT);
 	if (!response)
 		return MHD_NO;
-	MHD_add_response_header(response, MHD_HTTP_HEADER_CONTENT_TYPE,
-				"text/plain; charset=utf-8");
+	MHD_add_response_header(response, MHD_HTTP_HEADER_CONTENT_TYPE, type);
 	ret = MHD_queue_response(connection, status, response);
 	MHD_destroy_response(response);
 	return ret;
+}
+
+static enum MHD_Result answer_text(struct MHD_Connection *connection,
+				   unsigned int status, const char *text)
+{
+	return answer(connection, status, "text/plain; charset=utf-8", text);
+}
+
+/* "/": a page that says what this is and links the metrics. */
+static enum MHD_Result answer_index(struct MHD_Connection *connection)
+{
+	static const char page[] =
+		"<!DOCTYPE html>\n<html>\n<head><title>rtla exporter</title></head>\n"
+		"<body>\n<h1>rtla timerlat monitor</h1>\n"
+		"<p><a href=\"/metrics\">Metrics</a></p>\n</body>\n</html>\n";
+
+	return answer(connection, MHD_HTTP_OK, "text/html; charset=utf-8",
+		      page);
 }
 
 /* OpenMetrics when the scraper accepts it with a q above 0. */
@@ -125,12 +144,14 @@ static enum MHD_Result handle(void *cls, struct MHD_Connection *connection,
 		*upload_data_size = 0;
 		return MHD_YES;
 	}
-	if (strcmp(url, "/metrics"))
+	if (strcmp(url, "/metrics") && strcmp(url, "/"))
 		return answer_text(connection, MHD_HTTP_NOT_FOUND, "Not Found\n");
 	if (strcmp(method, MHD_HTTP_METHOD_GET) &&
 	    strcmp(method, MHD_HTTP_METHOD_HEAD))
 		return answer_text(connection, MHD_HTTP_METHOD_NOT_ALLOWED,
 				   "Method Not Allowed\n");
+	if (!strcmp(url, "/"))
+		return answer_index(connection);
 	if (!authorized(server, connection)) {
 		response = MHD_create_response_from_buffer(
 			strlen(denied), (void *)denied, MHD_RESPMEM_PERSISTENT);
@@ -210,6 +231,19 @@ static struct MHD_Daemon *start_pinned(const cpu_set_t *cpus,
 	return daemon;
 }
 
+/* The port @fd is bound to (the one the kernel chose for PORT 0). */
+static uint16_t bound_port(int fd)
+{
+	struct sockaddr_storage addr;
+	socklen_t len = sizeof(addr);
+
+	if (getsockname(fd, (struct sockaddr *)&addr, &len))
+		return 0;
+	if (addr.ss_family == AF_INET6)
+		return ntohs(((struct sockaddr_in6 *)&addr)->sin6_port);
+	return ntohs(((struct sockaddr_in *)&addr)->sin_port);
+}
+
 static int start_daemon(struct http_server *server,
 			const struct sockaddr_storage *addr,
 			char *why, size_t why_size)
@@ -217,14 +251,19 @@ static int start_daemon(struct http_server *server,
 	const struct http_server_config *c = &server->config;
 	unsigned int flags = MHD_USE_ERROR_LOG | MHD_USE_INTERNAL_POLLING_THREAD |
 			     MHD_USE_EPOLL;
-	const union MHD_DaemonInfo *info;
 	struct MHD_OptionItem options[10];
-	int n = 0;
+	int n = 0, fd;
 
+	/* bound here, so that a failure says why */
+	fd = listen_socket_open(addr);
+	if (fd < 0) {
+		snprintf(why, why_size, "%s", strerror(errno));
+		return -1;
+	}
 	if (addr->ss_family == AF_INET6)
 		flags |= MHD_USE_DUAL_STACK;
-	options[n++] = (struct MHD_OptionItem){ MHD_OPTION_SOCK_ADDR, 0,
-						(void *)addr };
+	options[n++] = (struct MHD_OptionItem){ MHD_OPTION_LISTEN_SOCKET, fd,
+						NULL };
 	options[n++] = (struct MHD_OptionItem){ MHD_OPTION_CONNECTION_LIMIT,
 		c->max_connections ? c->max_connections : DEFAULT_CONNECTIONS, NULL };
 	options[n++] = (struct MHD_OptionItem){ MHD_OPTION_PER_IP_CONNECTION_LIMIT,
@@ -244,14 +283,14 @@ static int start_daemon(struct http_server *server,
 							0, server->key };
 	}
 	options[n++] = (struct MHD_OptionItem){ MHD_OPTION_END, 0, NULL };
+	server->port = bound_port(fd);
 	server->daemon = start_pinned(c->cpus, flags, server, options);
 	if (!server->daemon) {
-		snprintf(why, why_size, "cannot listen on %s%s", c->listen,
-			 server->cert ? " (or the TLS certificate and key do not load)" : "");
+		snprintf(why, why_size, "%s", server->cert ?
+			 "the TLS certificate and key do not load" :
+			 "the server does not start");
 		return -1;
 	}
-	info = MHD_get_daemon_info(server->daemon, MHD_DAEMON_INFO_BIND_PORT);
-	server->port = info ? info->port : 0;
 	return 0;
 }
 

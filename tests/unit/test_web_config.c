@@ -277,7 +277,7 @@ static void test_tls_bad_key(void **state)
 	free(web.key_file);
 	assert_int_equal(asprintf(&web.key_file, "%s/key.pem", dir) > 0, 1);
 	assert_null(http_server_start(&config, why, sizeof(why)));
-	assert_string_equal(why, "cannot listen on 0 (or the TLS certificate and key do not load)");
+	assert_string_equal(why, "the TLS certificate and key do not load");
 	web_config_free(&web);
 	snprintf(cmd, sizeof(cmd), "rm -rf %s", dir);
 	assert_int_equal(system(cmd), 0);
