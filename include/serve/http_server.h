@@ -34,6 +34,8 @@ struct http_server_config {
 	unsigned int max_connections;	/* 0: 128 */
 	unsigned int max_per_ip;	/* 0: 8 */
 	unsigned int timeout_s;		/* idle connections closed; 0: 10 */
+	/* a request's head in within, however slowly it comes; 0: 3000 */
+	unsigned int head_timeout_ms;
 	/*
 	 * Called on the server thread with @lock held, into memory: the
 	 * measuring side holds @lock only to update what @render reads,

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "serve/deadlines.h"
 #include "serve/http_server.h"
 
 /*
@@ -18,11 +19,15 @@
 #define DEFAULT_CONNECTIONS	128
 #define DEFAULT_PER_IP		8
 #define DEFAULT_TIMEOUT_S	10
+/* a scraper sends its request at once; an answer is sent within */
+#define DEFAULT_HEAD_MS		3000
+#define ANSWER_MS		60000
 #define MAX_CERT_BYTES		(256 * 1024)
 
 struct http_server {
 	struct http_server_config config;
 	struct MHD_Daemon *daemon;
+	struct deadlines *deadlines;
 	char *cert;
 	char *key;
 	uint16_t port;
@@ -139,6 +144,7 @@ static enum MHD_Result handle(void *cls, struct MHD_Connection *connection,
 	size_t size;
 	char *text;
 
+	deadlines_head_done(server->deadlines, connection);
 	/* a request body is not read: answer on the headers alone */
 	if (*upload_data_size) {
 		*upload_data_size = 0;
@@ -209,26 +215,28 @@ static void quiet_log(void *cls, const char *fmt, va_list ap)
 }
 
 /*
- * The daemon, its thread started on @cpus: a new thread takes the
- * affinity of the one that creates it, so ours has @cpus for that moment.
+ * @start(@server...) with the calling thread on @cpus: a new thread takes
+ * the affinity of the one that creates it, so the server's have @cpus.
  */
-static struct MHD_Daemon *start_pinned(const cpu_set_t *cpus,
-				       unsigned int flags,
-				       struct http_server *server,
-				       struct MHD_OptionItem *options)
+static int start_pinned(const cpu_set_t *cpus,
+			int (*start)(struct http_server *server,
+				     const struct sockaddr_storage *addr,
+				     char *why, size_t why_size),
+			struct http_server *server,
+			const struct sockaddr_storage *addr,
+			char *why, size_t why_size)
 {
-	struct MHD_Daemon *daemon;
 	cpu_set_t saved;
 	bool pinned;
+	int ret;
 
 	pinned = cpus && !pthread_getaffinity_np(pthread_self(), sizeof(saved),
 						 &saved) &&
 		 !pthread_setaffinity_np(pthread_self(), sizeof(*cpus), cpus);
-	daemon = MHD_start_daemon(flags, 0, NULL, NULL, handle, server,
-				  MHD_OPTION_ARRAY, options, MHD_OPTION_END);
+	ret = start(server, addr, why, why_size);
 	if (pinned)
 		pthread_setaffinity_np(pthread_self(), sizeof(saved), &saved);
-	return daemon;
+	return ret;
 }
 
 /* The port @fd is bound to (the one the kernel chose for PORT 0). */
@@ -251,8 +259,22 @@ static int start_daemon(struct http_server *server,
 	const struct http_server_config *c = &server->config;
 	unsigned int flags = MHD_USE_ERROR_LOG | MHD_USE_INTERNAL_POLLING_THREAD |
 			     MHD_USE_EPOLL;
-	struct MHD_OptionItem options[10];
+	struct deadline_limits limits = {
+		.slots = c->max_connections ? c->max_connections :
+			 DEFAULT_CONNECTIONS,
+		.head_ms = c->head_timeout_ms ? c->head_timeout_ms :
+			   DEFAULT_HEAD_MS,
+		.idle_ms = (c->timeout_s ? c->timeout_s : DEFAULT_TIMEOUT_S) * 1000,
+		.answer_ms = ANSWER_MS,
+	};
+	struct MHD_OptionItem options[16];
 	int n = 0, fd;
+
+	server->deadlines = deadlines_start(&limits);
+	if (!server->deadlines) {
+		snprintf(why, why_size, "%s", strerror(errno));
+		return -1;
+	}
 
 	/* bound here, so that a failure says why */
 	fd = listen_socket_open(addr);
@@ -265,7 +287,7 @@ static int start_daemon(struct http_server *server,
 	options[n++] = (struct MHD_OptionItem){ MHD_OPTION_LISTEN_SOCKET, fd,
 						NULL };
 	options[n++] = (struct MHD_OptionItem){ MHD_OPTION_CONNECTION_LIMIT,
-		c->max_connections ? c->max_connections : DEFAULT_CONNECTIONS, NULL };
+						limits.slots, NULL };
 	options[n++] = (struct MHD_OptionItem){ MHD_OPTION_PER_IP_CONNECTION_LIMIT,
 		c->max_per_ip ? c->max_per_ip : DEFAULT_PER_IP, NULL };
 	options[n++] = (struct MHD_OptionItem){ MHD_OPTION_CONNECTION_TIMEOUT,
@@ -275,6 +297,10 @@ static int start_daemon(struct http_server *server,
 						32 * 1024, NULL };
 	options[n++] = (struct MHD_OptionItem){ MHD_OPTION_EXTERNAL_LOGGER,
 						(intptr_t)quiet_log, NULL };
+	options[n++] = (struct MHD_OptionItem){ MHD_OPTION_NOTIFY_CONNECTION,
+		(intptr_t)deadlines_connection, server->deadlines };
+	options[n++] = (struct MHD_OptionItem){ MHD_OPTION_NOTIFY_COMPLETED,
+		(intptr_t)deadlines_request_done, server->deadlines };
 	if (server->cert) {
 		flags |= MHD_USE_TLS;
 		options[n++] = (struct MHD_OptionItem){ MHD_OPTION_HTTPS_MEM_CERT,
@@ -284,7 +310,9 @@ static int start_daemon(struct http_server *server,
 	}
 	options[n++] = (struct MHD_OptionItem){ MHD_OPTION_END, 0, NULL };
 	server->port = bound_port(fd);
-	server->daemon = start_pinned(c->cpus, flags, server, options);
+	server->daemon = MHD_start_daemon(flags, 0, NULL, NULL, handle, server,
+					  MHD_OPTION_ARRAY, options,
+					  MHD_OPTION_END);
 	if (!server->daemon) {
 		snprintf(why, why_size, "%s", server->cert ?
 			 "the TLS certificate and key do not load" :
@@ -324,7 +352,8 @@ struct http_server *http_server_start(const struct http_server_config *config,
 		if (!server->key)
 			goto fail;
 	}
-	if (start_daemon(server, &addr, why, why_size))
+	if (start_pinned(config->cpus, start_daemon, server, &addr, why,
+			 why_size))
 		goto fail;
 	return server;
 fail:
@@ -352,6 +381,7 @@ void http_server_stop(struct http_server *server)
 		return;
 	if (server->daemon)
 		MHD_stop_daemon(server->daemon);
+	deadlines_stop(server->deadlines);
 	if (server->key)
 		explicit_bzero(server->key, strlen(server->key));
 	free(server->key);

@@ -3,6 +3,7 @@
 #include <errno.h>
 #include <pthread.h>
 #include <sched.h>
+#include <time.h>
 
 #include "httputil.h"
 #include "serve/http_server.h"
@@ -300,6 +301,91 @@ static void test_slow_clients(void **state)
 	assert_int_equal(f->e.calls, 2);
 }
 
+#define TRICKLERS	8
+
+struct trickle {
+	int fds[TRICKLERS];
+	int closed_ms[TRICKLERS];	/* when the server closed it; -1 */
+};
+
+/* A byte every 400 ms on each, for 8 s at most: never idle, never done. */
+static void *trickle(void *arg)
+{
+	struct trickle *t = arg;
+	int ms, i, open_now;
+
+	for (ms = 0; ms < 8000; ms += 400) {
+		open_now = 0;
+		for (i = 0; i < TRICKLERS; i++) {
+			if (t->closed_ms[i] >= 0)
+				continue;
+			if (send(t->fds[i], "X", 1, MSG_NOSIGNAL) != 1 ||
+			    closed_within(t->fds[i], 1))
+				t->closed_ms[i] = ms;
+			else
+				open_now++;
+		}
+		if (!open_now)
+			break;
+		usleep(400000);
+	}
+	return NULL;
+}
+
+/* A scrape answered 200 within @ms, retried while refused: its ms or -1. */
+static int scrape_within(const char *url, int ms)
+{
+	struct timespec t0, t;
+	struct reply r;
+	char args[256];
+	int spent;
+
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	snprintf(args, sizeof(args), "-m 1 %s/metrics", url);
+	do {
+		curl(&r, args);
+		clock_gettime(CLOCK_MONOTONIC, &t);
+		spent = (t.tv_sec - t0.tv_sec) * 1000 +
+			(t.tv_nsec - t0.tv_nsec) / 1000000;
+		if (r.status == 200)
+			return spent;
+		usleep(100000);
+	} while (spent < ms);
+	return -1;
+}
+
+/*
+ * 8 clients from the scraper's own address, each a byte of a header
+ * every 400 ms: the idle timeout never comes, the head's deadline does,
+ * and the scraper is answered within 5 s.
+ */
+static void test_slow_trickle(void **state)
+{
+	struct fixture *f = start(state, "0", NULL);
+	struct trickle t;
+	pthread_t thread;
+	int i, took;
+
+	for (i = 0; i < TRICKLERS; i++) {
+		t.fds[i] = connect_to(http_server_port(f->server));
+		assert_true(t.fds[i] >= 0);
+		t.closed_ms[i] = -1;
+		assert_int_equal(write(t.fds[i], "GET /metrics HTTP/1.1\r\nX: ", 26), 26);
+	}
+	assert_int_equal(pthread_create(&thread, NULL, trickle, &t), 0);
+	usleep(200000);
+	took = scrape_within(f->url, 5000);
+	pthread_join(thread, NULL);
+	for (i = 0; i < TRICKLERS; i++)
+		close(t.fds[i]);
+	if (took < 0)
+		fail_msg("no scrape answered in 5 s beside 8 trickling clients");
+	for (i = 0; i < TRICKLERS; i++)
+		if (t.closed_ms[i] < 0 || t.closed_ms[i] > 4400)
+			fail_msg("trickling client %d closed at %d ms", i,
+				 t.closed_ms[i]);
+}
+
 /* The server's connections once they are @want, or after @ms. */
 static unsigned int wait_connections(struct http_server *server,
 				     unsigned int want, int ms)
@@ -436,6 +522,7 @@ int main(void)
 		cmocka_unit_test_teardown(test_other_paths, teardown),
 		cmocka_unit_test_teardown(test_garbage, teardown),
 		cmocka_unit_test_teardown(test_slow_clients, teardown),
+		cmocka_unit_test_teardown(test_slow_trickle, teardown),
 		cmocka_unit_test_teardown(test_client_never_reads, teardown),
 		cmocka_unit_test_teardown(test_wrong_credentials, teardown),
 		cmocka_unit_test_teardown(test_pinned, teardown),
