@@ -4,6 +4,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 #define WEB_CONFIG_MAX_USERS	64
 
@@ -19,12 +20,25 @@ struct web_user {
  *   tls_server_config:
  *     cert_file: server.crt	(relative paths: to the file's directory)
  *     key_file: server.key
+ *     min_version: TLS12	(TLS10 to TLS13; default TLS12)
+ *     max_version: TLS13
+ *     cipher_suites: [TLS_ECDHE_RSA_WITH_AES_128_GCM_SHA256, ...]
  *   basic_auth_users:
  *     alice: $2y$10$...
  */
+enum tls_version {
+	TLS_VERSION_DEFAULT,
+	TLS_VERSION_10,
+	TLS_VERSION_11,
+	TLS_VERSION_12,
+	TLS_VERSION_13,
+};
+
 struct web_config {
 	char *cert_file;	/* NULL: plain HTTP */
 	char *key_file;
+	enum tls_version min_version, max_version;
+	uint32_t cipher_suites;	/* bits of tls_suite_parse()'s; 0: default */
 	struct web_user users[WEB_CONFIG_MAX_USERS];
 	int nr_users;		/* 0: no authentication */
 };
@@ -48,5 +62,18 @@ void web_config_free(struct web_config *config);
 /* Whether @user's password is @password (bcrypt, through crypt(3)). */
 bool web_config_check_user(const struct web_config *config, const char *user,
 			   const char *password);
+
+/* "TLS10".."TLS13" as a tls_version; -1 if unknown. */
+int tls_version_parse(const char *name);
+
+/* A Go cipher suite name's bit in cipher_suites; -1 if unknown. */
+int tls_suite_parse(const char *name);
+
+/*
+ * @config's TLS versions and suites as a GnuTLS priority string: TLS 1.2
+ * and 1.3 with ECDHE and AEAD ciphers by default; the key exchanges,
+ * ciphers and MACs of cipher_suites when given.  -1 if @size is short.
+ */
+int tls_priorities(const struct web_config *config, char *out, size_t size);
 
 #endif

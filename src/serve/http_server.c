@@ -30,6 +30,7 @@ struct http_server {
 	struct deadlines *deadlines;
 	char *cert;
 	char *key;
+	char priorities[512];	/* GnuTLS's, from the web config */
 	uint16_t port;
 };
 
@@ -307,6 +308,8 @@ static int start_daemon(struct http_server *server,
 							0, server->cert };
 		options[n++] = (struct MHD_OptionItem){ MHD_OPTION_HTTPS_MEM_KEY,
 							0, server->key };
+		options[n++] = (struct MHD_OptionItem){ MHD_OPTION_HTTPS_PRIORITIES,
+							0, server->priorities };
 	}
 	options[n++] = (struct MHD_OptionItem){ MHD_OPTION_END, 0, NULL };
 	server->port = bound_port(fd);
@@ -351,6 +354,11 @@ struct http_server *http_server_start(const struct http_server_config *config,
 		server->key = read_pem(config->web->key_file, why, why_size);
 		if (!server->key)
 			goto fail;
+		if (tls_priorities(config->web, server->priorities,
+				   sizeof(server->priorities))) {
+			snprintf(why, why_size, "too many TLS priorities");
+			goto fail;
+		}
 	}
 	if (start_pinned(config->cpus, start_daemon, server, &addr, why,
 			 why_size))
