@@ -59,9 +59,36 @@ int web_config_load(const char *path, struct web_config *config, char *why,
 /* NULL-safe and idempotent. */
 void web_config_free(struct web_config *config);
 
-/* Whether @user's password is @password (bcrypt, through crypt(3)). */
+/*
+ * Whether @user's password is @password (bcrypt, through crypt(3)); an
+ * unknown user takes as long, checked against the first user's cost.
+ */
 bool web_config_check_user(const struct web_config *config, const char *user,
 			   const char *password);
+
+/*
+ * The server's checks: a password verified once is known by a salted
+ * digest (a scrape then costs no bcrypt), and at most @max_busy bcrypt
+ * checks run at once; past that WEB_AUTH_BUSY, at once.
+ */
+enum web_auth_result {
+	WEB_AUTH_OK,
+	WEB_AUTH_DENIED,
+	WEB_AUTH_BUSY,
+};
+
+struct web_auth;
+
+/* NULL with errno; @config must outlive it. */
+struct web_auth *web_auth_alloc(const struct web_config *config,
+				unsigned int max_busy);
+
+/* Thread-safe. */
+enum web_auth_result web_auth_check(struct web_auth *auth, const char *user,
+				    const char *password);
+
+/* NULL-safe. */
+void web_auth_free(struct web_auth *auth);
 
 /* "TLS10".."TLS13" as a tls_version; -1 if unknown. */
 int tls_version_parse(const char *name);

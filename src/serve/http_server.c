@@ -23,11 +23,19 @@
 #define DEFAULT_HEAD_MS		3000
 #define ANSWER_MS		60000
 #define MAX_CERT_BYTES		(256 * 1024)
+/*
+ * Threads answering, and bcrypt checks at once: a client looping on
+ * wrong passwords keeps at most that many busy, and the other threads
+ * answer scrapes whose password is known already.
+ */
+#define SERVER_THREADS		4
+#define MAX_BCRYPT_AT_ONCE	2
 
 struct http_server {
 	struct http_server_config config;
 	struct MHD_Daemon *daemon;
 	struct deadlines *deadlines;
+	struct web_auth *auth;		/* NULL: no users */
 	char *cert;
 	char *key;
 	char priorities[512];	/* GnuTLS's, from the web config */
@@ -112,24 +120,52 @@ static char *render(struct http_server *server, enum prom_format format,
 	return text;
 }
 
-static bool authorized(struct http_server *server,
-		       struct MHD_Connection *connection)
+static enum web_auth_result authorized(struct http_server *server,
+				       struct MHD_Connection *connection)
 {
-	const struct web_config *web = server->config.web;
+	enum web_auth_result ret;
 	char *password = NULL, *user;
-	bool ok;
 
-	if (!web || !web->nr_users)
-		return true;
+	if (!server->auth)
+		return WEB_AUTH_OK;
 	user = MHD_basic_auth_get_username_password(connection, &password);
-	ok = user && password && web_config_check_user(web, user, password);
+	ret = user && password ?
+	      web_auth_check(server->auth, user, password) : WEB_AUTH_DENIED;
 	if (password) {
 		explicit_bzero(password, strlen(password));
 		MHD_free(password);
 	}
 	if (user)
 		MHD_free(user);
-	return ok;
+	return ret;
+}
+
+/* 401 with a challenge, or 503 while too many checks run. */
+static enum MHD_Result answer_unauthorized(struct MHD_Connection *connection,
+					   enum web_auth_result why)
+{
+	static const char denied[] = "Unauthorized\n";
+	struct MHD_Response *response;
+	enum MHD_Result ret;
+
+	if (why == WEB_AUTH_BUSY) {
+		response = MHD_create_response_from_buffer(
+			strlen("Busy\n"), (void *)"Busy\n", MHD_RESPMEM_PERSISTENT);
+		if (!response)
+			return MHD_NO;
+		MHD_add_response_header(response, MHD_HTTP_HEADER_RETRY_AFTER, "1");
+		ret = MHD_queue_response(connection, MHD_HTTP_SERVICE_UNAVAILABLE,
+					 response);
+		MHD_destroy_response(response);
+		return ret;
+	}
+	response = MHD_create_response_from_buffer(strlen(denied), (void *)denied,
+						   MHD_RESPMEM_PERSISTENT);
+	if (!response)
+		return MHD_NO;
+	ret = MHD_queue_basic_auth_fail_response(connection, "rtla", response);
+	MHD_destroy_response(response);
+	return ret;
 }
 
 static enum MHD_Result handle(void *cls, struct MHD_Connection *connection,
@@ -137,9 +173,9 @@ static enum MHD_Result handle(void *cls, struct MHD_Connection *connection,
 			      const char *version, const char *upload_data,
 			      size_t *upload_data_size, void **con_cls)
 {
-	static const char denied[] = "Unauthorized\n";
 	struct http_server *server = cls;
 	struct MHD_Response *response;
+	enum web_auth_result auth;
 	enum prom_format format;
 	enum MHD_Result ret;
 	size_t size;
@@ -159,16 +195,9 @@ static enum MHD_Result handle(void *cls, struct MHD_Connection *connection,
 				   "Method Not Allowed\n");
 	if (!strcmp(url, "/"))
 		return answer_index(connection);
-	if (!authorized(server, connection)) {
-		response = MHD_create_response_from_buffer(
-			strlen(denied), (void *)denied, MHD_RESPMEM_PERSISTENT);
-		if (!response)
-			return MHD_NO;
-		ret = MHD_queue_basic_auth_fail_response(connection, "rtla",
-							 response);
-		MHD_destroy_response(response);
-		return ret;
-	}
+	auth = authorized(server, connection);
+	if (auth != WEB_AUTH_OK)
+		return answer_unauthorized(connection, auth);
 	format = wanted_format(connection);
 	text = render(server, format, &size);
 	if (!text)
@@ -287,6 +316,8 @@ static int start_daemon(struct http_server *server,
 		flags |= MHD_USE_DUAL_STACK;
 	options[n++] = (struct MHD_OptionItem){ MHD_OPTION_LISTEN_SOCKET, fd,
 						NULL };
+	options[n++] = (struct MHD_OptionItem){ MHD_OPTION_THREAD_POOL_SIZE,
+						SERVER_THREADS, NULL };
 	options[n++] = (struct MHD_OptionItem){ MHD_OPTION_CONNECTION_LIMIT,
 						limits.slots, NULL };
 	options[n++] = (struct MHD_OptionItem){ MHD_OPTION_PER_IP_CONNECTION_LIMIT,
@@ -347,6 +378,13 @@ struct http_server *http_server_start(const struct http_server_config *config,
 		return NULL;
 	}
 	server->config = *config;
+	if (config->web && config->web->nr_users) {
+		server->auth = web_auth_alloc(config->web, MAX_BCRYPT_AT_ONCE);
+		if (!server->auth) {
+			snprintf(why, why_size, "%s", strerror(errno));
+			goto fail;
+		}
+	}
 	if (config->web && config->web->cert_file) {
 		server->cert = read_pem(config->web->cert_file, why, why_size);
 		if (!server->cert)
@@ -390,6 +428,7 @@ void http_server_stop(struct http_server *server)
 	if (server->daemon)
 		MHD_stop_daemon(server->daemon);
 	deadlines_stop(server->deadlines);
+	web_auth_free(server->auth);
 	if (server->key)
 		explicit_bzero(server->key, strlen(server->key));
 	free(server->key);

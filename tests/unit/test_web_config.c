@@ -2,6 +2,7 @@
 /* --web-config: parsing, bcrypt users, and a real TLS scrape. */
 #include <crypt.h>
 #include <pthread.h>
+#include <time.h>
 
 #include "httputil.h"
 #include "serve/http_server.h"
@@ -189,6 +190,104 @@ static void test_check_user(void **state)
 	web_config_free(&c);
 	free(b);
 	free(y);
+}
+
+static double ms_now(void)
+{
+	struct timespec t;
+
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return t.tv_sec * 1e3 + t.tv_nsec / 1e6;
+}
+
+/* The median of 5 checks of @user's @password, in ms. */
+static double check_ms(const struct web_config *c, const char *user,
+		       const char *password)
+{
+	double ms[5], t, swap;
+	int i, j;
+
+	for (i = 0; i < 5; i++) {
+		t = ms_now();
+		assert_false(web_config_check_user(c, user, password));
+		ms[i] = ms_now() - t;
+		for (j = i; j > 0 && ms[j] < ms[j - 1]; j--) {
+			swap = ms[j];
+			ms[j] = ms[j - 1];
+			ms[j - 1] = swap;
+		}
+	}
+	return ms[2];
+}
+
+/*
+ * An unknown user is refused as slowly as a known one with a wrong
+ * password: the time does not tell which names exist.
+ */
+static void test_unknown_user_timing(void **state)
+{
+	char salt[CRYPT_GENSALT_OUTPUT_SIZE], text[256], why[256];
+	struct crypt_data data = { 0 };
+	double known, unknown;
+	struct web_config c;
+
+	assert_non_null(crypt_gensalt_rn("$2b$", 8, NULL, 0, salt, sizeof(salt)));
+	snprintf(text, sizeof(text), "basic_auth_users:\n  alice: %s\n",
+		 crypt_r("right", salt, &data));
+	assert_int_equal(parse(text, &c, why), 0);
+	known = check_ms(&c, "alice", "wrong");
+	unknown = check_ms(&c, "mallory", "wrong");
+	print_message("known user %.2f ms, unknown %.2f ms\n", known, unknown);
+	if (unknown < known / 2 || unknown > known * 2)
+		fail_msg("known user refused in %.2f ms, unknown in %.2f ms",
+			 known, unknown);
+	web_config_free(&c);
+}
+
+/*
+ * A password verified once is known without bcrypt; a wrong one, or
+ * another user's, still is not.
+ */
+static void test_auth_cache(void **state)
+{
+	char salt[CRYPT_GENSALT_OUTPUT_SIZE], text[256], why[256];
+	struct crypt_data data = { 0 };
+	struct web_auth *auth;
+	struct web_config c;
+	double first, again, t;
+
+	assert_non_null(crypt_gensalt_rn("$2b$", 10, NULL, 0, salt, sizeof(salt)));
+	/* crypt_r() answers in @data: one at a time */
+	snprintf(text, sizeof(text), "basic_auth_users:\n  alice: %s\n",
+		 crypt_r("right", salt, &data));
+	snprintf(text + strlen(text), sizeof(text) - strlen(text),
+		 "  bob: %s\n", crypt_r("bobs", salt, &data));
+	assert_int_equal(parse(text, &c, why), 0);
+	auth = web_auth_alloc(&c, 2);
+	assert_non_null(auth);
+	t = ms_now();
+	assert_int_equal(web_auth_check(auth, "alice", "right"), WEB_AUTH_OK);
+	first = ms_now() - t;
+	t = ms_now();
+	assert_int_equal(web_auth_check(auth, "alice", "right"), WEB_AUTH_OK);
+	again = ms_now() - t;
+	print_message("first check %.2f ms, cached %.2f ms\n", first, again);
+	if (again > first / 4)
+		fail_msg("a verified password checked again in %.2f ms (first %.2f ms)",
+			 again, first);
+	assert_int_equal(web_auth_check(auth, "alice", "righ"), WEB_AUTH_DENIED);
+	assert_int_equal(web_auth_check(auth, "alice", "right"), WEB_AUTH_OK);
+	assert_int_equal(web_auth_check(auth, "bob", "right"), WEB_AUTH_DENIED);
+	assert_int_equal(web_auth_check(auth, "carol", "right"), WEB_AUTH_DENIED);
+	assert_int_equal(web_auth_check(auth, "bob", "bobs"), WEB_AUTH_OK);
+	web_auth_free(auth);
+	/* no bcrypt allowed at once: busy, at once */
+	auth = web_auth_alloc(&c, 0);
+	assert_int_equal(web_auth_check(auth, "alice", "right"), WEB_AUTH_BUSY);
+	assert_int_equal(web_auth_check(auth, "mallory", "x"), WEB_AUTH_BUSY);
+	web_auth_free(auth);
+	web_auth_free(NULL);
+	web_config_free(&c);
 }
 
 static void test_load(void **state)
@@ -427,6 +526,8 @@ int main(void)
 		cmocka_unit_test(test_parse_tls_options),
 		cmocka_unit_test(test_duplicate_user),
 		cmocka_unit_test(test_check_user),
+		cmocka_unit_test(test_unknown_user_timing),
+		cmocka_unit_test(test_auth_cache),
 		cmocka_unit_test(test_load),
 		cmocka_unit_test(test_tls_scrape),
 		cmocka_unit_test(test_tls_versions),
