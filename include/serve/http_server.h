@@ -37,9 +37,10 @@ struct http_server_config {
 	/* a request's head in within, however slowly it comes; 0: 3000 */
 	unsigned int head_timeout_ms;
 	/*
-	 * Called on the server thread with @lock held, into memory: the
-	 * measuring side holds @lock only to update what @render reads,
-	 * and waits at most one rendering.  The answer is sent unlocked.
+	 * Called on a server thread with @lock held (@lock NULL: @render
+	 * locks what it reads itself), into memory: the measuring side
+	 * holds @lock only to update what @render reads, and waits at most
+	 * one rendering.  The answer is sent unlocked.
 	 */
 	metrics_render_fn render;
 	void *ctx;
