@@ -83,6 +83,18 @@ static void bucket_line(FILE *out, const char *name, const char *labels,
 		le, count);
 }
 
+/* +Inf, _sum and _count: every sample, the fine histogram's or past it. */
+static void histogram_end(FILE *out, const char *name, const char *labels,
+			  const struct histogram *hist, unsigned int divisor)
+{
+	fprintf(out, "%s_bucket{%s,le=\"+Inf\"} %" PRIu64 "\n", name, labels,
+		hist->stats.count);
+	fprintf(out, "%s_sum{%s} %.9g\n", name, labels,
+		prom_seconds(hist->stats.sum, divisor));
+	fprintf(out, "%s_count{%s} %" PRIu64 "\n", name, labels,
+		hist->stats.count);
+}
+
 void prom_histogram(FILE *out, const char *name, const char *labels,
 		    const struct histogram *hist, unsigned int divisor,
 		    const uint64_t *bounds_ns, unsigned int nr)
@@ -103,12 +115,7 @@ void prom_histogram(FILE *out, const char *name, const char *labels,
 	}
 	while (bounds_ns && b < nr)
 		bucket_line(out, name, labels, bounds_ns[b++] / 1e9, cumulative);
-	fprintf(out, "%s_bucket{%s,le=\"+Inf\"} %" PRIu64 "\n", name, labels,
-		hist->stats.count);
-	fprintf(out, "%s_sum{%s} %.9g\n", name, labels,
-		prom_seconds(hist->stats.sum, divisor));
-	fprintf(out, "%s_count{%s} %" PRIu64 "\n", name, labels,
-		hist->stats.count);
+	histogram_end(out, name, labels, hist, divisor);
 }
 
 void prom_sum_per_bound(const struct histogram *hist, unsigned int divisor,
@@ -138,10 +145,5 @@ void prom_histogram_summed(FILE *out, const char *name, const char *labels,
 		cumulative += per_bound[b];
 		bucket_line(out, name, labels, bounds_ns[b] / 1e9, cumulative);
 	}
-	fprintf(out, "%s_bucket{%s,le=\"+Inf\"} %" PRIu64 "\n", name, labels,
-		hist->stats.count);
-	fprintf(out, "%s_sum{%s} %.9g\n", name, labels,
-		prom_seconds(hist->stats.sum, divisor));
-	fprintf(out, "%s_count{%s} %" PRIu64 "\n", name, labels,
-		hist->stats.count);
+	histogram_end(out, name, labels, hist, divisor);
 }

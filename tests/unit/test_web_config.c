@@ -328,6 +328,18 @@ static int render(void *ctx, enum prom_format format, FILE *out)
 	return 0;
 }
 
+/* A self-signed EC certificate for 127.0.0.1 in @dir. */
+static void make_cert(const char *dir)
+{
+	char cmd[512];
+
+	snprintf(cmd, sizeof(cmd),
+		 "cd %s && openssl req -x509 -newkey ec -pkeyopt ec_paramgen_curve:prime256v1 -nodes "
+		 "-keyout key.pem -out cert.pem -days 2 -subj /CN=127.0.0.1 "
+		 "-addext subjectAltName=IP:127.0.0.1 2>/dev/null", dir);
+	assert_int_equal(system(cmd), 0);
+}
+
 /* A self-signed certificate for 127.0.0.1, a user, and scrapes over TLS. */
 static void test_tls_scrape(void **state)
 {
@@ -344,11 +356,7 @@ static void test_tls_scrape(void **state)
 	FILE *f;
 
 	assert_non_null(mkdtemp(dir));
-	snprintf(cmd, sizeof(cmd),
-		 "cd %s && openssl req -x509 -newkey ec -pkeyopt ec_paramgen_curve:prime256v1 -nodes "
-		 "-keyout key.pem -out cert.pem -days 2 -subj /CN=127.0.0.1 "
-		 "-addext subjectAltName=IP:127.0.0.1 2>/dev/null", dir);
-	assert_int_equal(system(cmd), 0);
+	make_cert(dir);
 	snprintf(path, sizeof(path), "%s/web.yml", dir);
 	f = fopen(path, "w");
 	fprintf(f, "tls_server_config:\n  cert_file: cert.pem\n  key_file: key.pem\n"
@@ -396,18 +404,6 @@ static void test_tls_scrape(void **state)
 	web_config_free(&web);
 	free(hash);
 	snprintf(cmd, sizeof(cmd), "rm -rf %s", dir);
-	assert_int_equal(system(cmd), 0);
-}
-
-/* A self-signed EC certificate for 127.0.0.1 in @dir. */
-static void make_cert(const char *dir)
-{
-	char cmd[512];
-
-	snprintf(cmd, sizeof(cmd),
-		 "cd %s && openssl req -x509 -newkey ec -pkeyopt ec_paramgen_curve:prime256v1 -nodes "
-		 "-keyout key.pem -out cert.pem -days 2 -subj /CN=127.0.0.1 "
-		 "-addext subjectAltName=IP:127.0.0.1 2>/dev/null", dir);
 	assert_int_equal(system(cmd), 0);
 }
 
