@@ -2,6 +2,7 @@
 #ifndef RTLA_MONITOR_METRICS_H
 #define RTLA_MONITOR_METRICS_H
 
+#include <pthread.h>
 #include <stdint.h>
 #include <stdio.h>
 
@@ -26,7 +27,25 @@ struct monitor_metrics {
 	uint64_t unmeasured_ns;		/* handling hits, not measuring */
 	/* --sources: each CPU's other series, which never decreases */
 	struct other_counter *other;
+	/*
+	 * The histograms' fine buckets summed per bound, from
+	 * monitor_metrics_sum_buckets(); NULL: summed as they are written.
+	 */
+	const uint64_t *per_bound;
 };
+
+/* How many sums monitor_metrics_sum_buckets() needs room for. */
+size_t monitor_metrics_sums(const struct monitor_metrics *metrics);
+
+/*
+ * Every shown histogram's fine buckets summed per bound into @per_bound,
+ * @step fine buckets at a time, each step with @lock held: whoever adds
+ * samples under @lock waits for one step, however large -E makes the
+ * histograms, and the rest of the exposition is written from the sums.
+ */
+void monitor_metrics_sum_buckets(const struct monitor_metrics *metrics,
+				 uint64_t *per_bound, pthread_mutex_t *lock,
+				 unsigned int step);
 
 /*
  * The whole exposition in @format: per shown CPU and context a latency

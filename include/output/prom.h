@@ -61,4 +61,19 @@ void prom_histogram(FILE *out, const char *name, const char *labels,
 		    const struct histogram *hist, unsigned int divisor,
 		    const uint64_t *bounds_ns, unsigned int nr);
 
+/*
+ * prom_histogram() in steps: @hist's fine buckets @from to @to (past its
+ * end: to its end) added into @per_bound[b], b the first of @bounds_ns
+ * that bucket is at most, @per_bound[@nr] past them all.
+ */
+void prom_sum_per_bound(const struct histogram *hist, unsigned int divisor,
+			const uint64_t *bounds_ns, unsigned int nr,
+			unsigned int from, unsigned int to, uint64_t *per_bound);
+
+/* What prom_histogram() writes, from prom_sum_per_bound()'s sums. */
+void prom_histogram_summed(FILE *out, const char *name, const char *labels,
+			   const struct histogram *hist, unsigned int divisor,
+			   const uint64_t *bounds_ns, unsigned int nr,
+			   const uint64_t *per_bound);
+
 #endif

@@ -30,6 +30,8 @@ struct monitor {
 	struct rtla_results window;	/* the last window closed */
 	const struct context_desc *shown[NR_CONTEXTS];
 	struct monitor_metrics metrics;
+	pthread_mutex_t scrape_lock;	/* one scrape at a time: per_bound */
+	uint64_t *per_bound;		/* a scrape's bucket sums */
 	struct window_record record;	/* --record; file NULL: none */
 	struct web_config web;
 	struct http_server *server;

@@ -19,6 +19,9 @@
 int listen_addr_parse(const char *text, struct sockaddr_storage *addr,
 		      const char **why);
 
+/* A listening TCP socket bound to @addr; -1 with errno (EADDRINUSE...). */
+int listen_socket_open(const struct sockaddr_storage *addr);
+
 /* Write the exposition in @format to @out; 0, or -1 on failure. */
 typedef int (*metrics_render_fn)(void *ctx, enum prom_format format,
 				 FILE *out);
@@ -31,10 +34,13 @@ struct http_server_config {
 	unsigned int max_connections;	/* 0: 128 */
 	unsigned int max_per_ip;	/* 0: 8 */
 	unsigned int timeout_s;		/* idle connections closed; 0: 10 */
+	/* a request's head in within, however slowly it comes; 0: 3000 */
+	unsigned int head_timeout_ms;
 	/*
-	 * Called on the server thread with @lock held, into memory: the
-	 * measuring side holds @lock only to update what @render reads,
-	 * and waits at most one rendering.  The answer is sent unlocked.
+	 * Called on a server thread with @lock held (@lock NULL: @render
+	 * locks what it reads itself), into memory: the measuring side
+	 * holds @lock only to update what @render reads, and waits at most
+	 * one rendering.  The answer is sent unlocked.
 	 */
 	metrics_render_fn render;
 	void *ctx;

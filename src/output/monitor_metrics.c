@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /* The monitor's exposition: what a scrape of /metrics or --textfile shows. */
 #include <inttypes.h>
+#include <string.h>
 
 #include "output/monitor_metrics.h"
 #include "output/out_file.h"
@@ -36,15 +37,65 @@ static const struct histogram *hist_of(const struct monitor_metrics *m,
 	return &m->results->cpu[cpu].hist[ctx->id];
 }
 
+static const struct bucket_bounds *bounds_of(const struct monitor_metrics *m)
+{
+	return m->bounds ? m->bounds : &default_bucket_bounds;
+}
+
+/* Where @cpu and @ctx's sums begin in per_bound. */
+static size_t sums_at(const struct monitor_metrics *m, int cpu,
+		      const struct context_desc *ctx)
+{
+	return ((size_t)cpu * NR_CONTEXTS + ctx->id) * (bounds_of(m)->nr + 1);
+}
+
 static void write_histogram(const struct monitor_metrics *m, FILE *out,
 			    const char *name, const char *labels, int cpu,
 			    const struct context_desc *ctx)
 {
-	const struct bucket_bounds *bounds = m->bounds ? m->bounds :
-					     &default_bucket_bounds;
+	const struct bucket_bounds *bounds = bounds_of(m);
 
-	prom_histogram(out, name, labels, hist_of(m, cpu, ctx),
-		       m->results->divisor, bounds->ns, bounds->nr);
+	if (m->per_bound)
+		prom_histogram_summed(out, name, labels, hist_of(m, cpu, ctx),
+				      m->results->divisor, bounds->ns,
+				      bounds->nr, m->per_bound + sums_at(m, cpu, ctx));
+	else
+		prom_histogram(out, name, labels, hist_of(m, cpu, ctx),
+			       m->results->divisor, bounds->ns, bounds->nr);
+}
+
+size_t monitor_metrics_sums(const struct monitor_metrics *m)
+{
+	return (size_t)m->results->nr_cpus * NR_CONTEXTS *
+	       (bounds_of(m)->nr + 1);
+}
+
+void monitor_metrics_sum_buckets(const struct monitor_metrics *m,
+				 uint64_t *per_bound, pthread_mutex_t *lock,
+				 unsigned int step)
+{
+	const struct bucket_bounds *bounds = bounds_of(m);
+	const struct histogram *hist;
+	unsigned int from;
+	int cpu, c;
+
+	memset(per_bound, 0, monitor_metrics_sums(m) * sizeof(*per_bound));
+	for (cpu = 0; cpu < m->results->nr_cpus; cpu++) {
+		if (!results_cpu_shown(m->results, cpu))
+			continue;
+		for (c = 0; c < m->nr_contexts; c++) {
+			hist = hist_of(m, cpu, m->contexts[c]);
+			for (from = 0; from < hist->entries; from += step) {
+				pthread_mutex_lock(lock);
+				prom_sum_per_bound(hist, m->results->divisor,
+						   bounds->ns, bounds->nr, from,
+						   hist->entries - from > step ?
+						   from + step : hist->entries,
+						   per_bound + sums_at(m, cpu, m->contexts[c]));
+				pthread_mutex_unlock(lock);
+			}
+		}
+	}
 }
 
 static void write_max(const struct monitor_metrics *m, FILE *out,

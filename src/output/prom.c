@@ -83,6 +83,18 @@ static void bucket_line(FILE *out, const char *name, const char *labels,
 		le, count);
 }
 
+/* +Inf, _sum and _count: every sample, the fine histogram's or past it. */
+static void histogram_end(FILE *out, const char *name, const char *labels,
+			  const struct histogram *hist, unsigned int divisor)
+{
+	fprintf(out, "%s_bucket{%s,le=\"+Inf\"} %" PRIu64 "\n", name, labels,
+		hist->stats.count);
+	fprintf(out, "%s_sum{%s} %.9g\n", name, labels,
+		prom_seconds(hist->stats.sum, divisor));
+	fprintf(out, "%s_count{%s} %" PRIu64 "\n", name, labels,
+		hist->stats.count);
+}
+
 void prom_histogram(FILE *out, const char *name, const char *labels,
 		    const struct histogram *hist, unsigned int divisor,
 		    const uint64_t *bounds_ns, unsigned int nr)
@@ -105,10 +117,35 @@ void prom_histogram(FILE *out, const char *name, const char *labels,
 	/* past the histogram's end, the samples are counted in +Inf only */
 	while (bounds_ns && b < nr && bounds_ns[b] / divisor <= end)
 		bucket_line(out, name, labels, bounds_ns[b++] / 1e9, cumulative);
-	fprintf(out, "%s_bucket{%s,le=\"+Inf\"} %" PRIu64 "\n", name, labels,
-		hist->stats.count);
-	fprintf(out, "%s_sum{%s} %.9g\n", name, labels,
-		prom_seconds(hist->stats.sum, divisor));
-	fprintf(out, "%s_count{%s} %" PRIu64 "\n", name, labels,
-		hist->stats.count);
+	histogram_end(out, name, labels, hist, divisor);
+}
+
+void prom_sum_per_bound(const struct histogram *hist, unsigned int divisor,
+			const uint64_t *bounds_ns, unsigned int nr,
+			unsigned int from, unsigned int to, uint64_t *per_bound)
+{
+	uint64_t top, limit = nr ? bounds_ns[0] / divisor : 0;
+	unsigned int i, b = 0;
+
+	for (i = from; i < to && i < hist->entries; i++) {
+		top = (uint64_t)(i + 1) * hist->bucket_size - 1;
+		while (b < nr && top > limit)
+			limit = ++b < nr ? bounds_ns[b] / divisor : 0;
+		per_bound[b] += hist->buckets[i];
+	}
+}
+
+void prom_histogram_summed(FILE *out, const char *name, const char *labels,
+			   const struct histogram *hist, unsigned int divisor,
+			   const uint64_t *bounds_ns, unsigned int nr,
+			   const uint64_t *per_bound)
+{
+	uint64_t cumulative = 0;
+	unsigned int b;
+
+	for (b = 0; b < nr; b++) {
+		cumulative += per_bound[b];
+		bucket_line(out, name, labels, bounds_ns[b] / 1e9, cumulative);
+	}
+	histogram_end(out, name, labels, hist, divisor);
 }

@@ -16,6 +16,8 @@
 #include "version.h"
 
 #define NSEC_PER_SEC	1000000000ULL
+/* fine buckets summed per hold of the lock by a scrape: well under 1 ms */
+#define SUM_STEP	65536
 
 static uint64_t now_ns(void)
 {
@@ -62,6 +64,7 @@ int monitor_open(struct monitor *m, struct run *run)
 
 	memset(m, 0, sizeof(*m));
 	pthread_mutex_init(&m->lock, NULL);
+	pthread_mutex_init(&m->scrape_lock, NULL);
 	m->run = run;
 	warn_bounds_past_end(run);
 	if (!uname(&uts))
@@ -84,7 +87,10 @@ int monitor_open(struct monitor *m, struct run *run)
 		.other = calloc(run->results.nr_cpus,
 				sizeof(*m->metrics.other)),
 	};
-	if (!m->metrics.other) {
+	m->per_bound = m->metrics.other ?
+		       calloc(monitor_metrics_sums(&m->metrics),
+			      sizeof(*m->per_bound)) : NULL;
+	if (!m->per_bound) {
 		run_error(run, "out of memory");
 		goto fail;
 	}
@@ -113,6 +119,8 @@ void monitor_close(struct monitor *m)
 	results_free(&m->before);
 	windows_free(&m->windows);
 	free(m->metrics.other);
+	free(m->per_bound);
+	pthread_mutex_destroy(&m->scrape_lock);
 	pthread_mutex_destroy(&m->lock);
 	m->run = NULL;
 }
@@ -146,14 +154,31 @@ void monitor_end_window(struct monitor *m, time_t end)
 			  strerror(errno));
 }
 
+/*
+ * The lock is taken in short holds: the histograms, as large as -E
+ * makes them, are summed per bound a step at a time, and the rest
+ * (CPUs x contexts x bounds lines) written from the sums.
+ */
 int monitor_render(void *ctx, enum prom_format format, FILE *out)
 {
 	struct monitor *m = ctx;
+	int ret;
 
+	pthread_mutex_lock(&m->scrape_lock);
+	pthread_mutex_lock(&m->lock);
 	/* the kernel's maps read now (BPF); records are read as they come */
 	collector_snapshot(m->run->collector);
+	pthread_mutex_unlock(&m->lock);
+	monitor_metrics_sum_buckets(&m->metrics, m->per_bound, &m->lock,
+				    SUM_STEP);
+	pthread_mutex_lock(&m->lock);
 	update_counters(m);
-	return monitor_metrics_write(&m->metrics, format, out);
+	m->metrics.per_bound = m->per_bound;
+	ret = monitor_metrics_write(&m->metrics, format, out);
+	m->metrics.per_bound = NULL;
+	pthread_mutex_unlock(&m->lock);
+	pthread_mutex_unlock(&m->scrape_lock);
+	return ret;
 }
 
 int monitor_serve(struct monitor *m)
@@ -165,7 +190,7 @@ int monitor_serve(struct monitor *m)
 		.cpus = params->housekeeping ? &params->housekeeping_set : NULL,
 		.render = monitor_render,
 		.ctx = m,
-		.lock = &m->lock,
+		/* monitor_render() takes m->lock itself, in short holds */
 	};
 	sigset_t all, saved;
 	char why[256];

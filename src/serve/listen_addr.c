@@ -6,6 +6,7 @@
 #include <netinet/in.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "serve/http_server.h"
 
@@ -93,4 +94,27 @@ int listen_addr_parse(const char *text, struct sockaddr_storage *addr,
 bad_addr:
 	*why = "the address is not an IP address or a known host name";
 	return -1;
+}
+
+int listen_socket_open(const struct sockaddr_storage *addr)
+{
+	socklen_t len = addr->ss_family == AF_INET6 ?
+			sizeof(struct sockaddr_in6) : sizeof(struct sockaddr_in);
+	int fd, on = 1, off = 0, saved;
+
+	fd = socket(addr->ss_family, SOCK_STREAM | SOCK_CLOEXEC | SOCK_NONBLOCK,
+		    0);
+	if (fd < 0)
+		return -1;
+	setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &on, sizeof(on));
+	/* "[::]:PORT" and ":PORT" take IPv4 too */
+	if (addr->ss_family == AF_INET6)
+		setsockopt(fd, IPPROTO_IPV6, IPV6_V6ONLY, &off, sizeof(off));
+	if (bind(fd, (const struct sockaddr *)addr, len) || listen(fd, 64)) {
+		saved = errno;
+		close(fd);
+		errno = saved;
+		return -1;
+	}
+	return fd;
 }

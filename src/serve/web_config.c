@@ -137,29 +137,90 @@ static int next_key(struct parser *p, const char *what)
 	return 0;
 }
 
+/* min_version or max_version: TLS10 to TLS13. */
+static int read_version(struct parser *p, const char *key,
+			enum tls_version *into)
+{
+	int v;
+
+	if (next(p))
+		return -1;
+	if (*into)
+		return fail(p, "%s given twice", key);
+	v = p->event.type == YAML_SCALAR_EVENT ? tls_version_parse(scalar(p)) : -1;
+	if (v < 0)
+		return fail(p, "%s must be TLS10, TLS11, TLS12 or TLS13", key);
+	*into = v;
+	return 0;
+}
+
+/* cipher_suites: a list of Go's names of them. */
+static int read_suites(struct parser *p, bool *seen)
+{
+	struct web_config *c = p->config;
+	int bit;
+
+	if (next(p))
+		return -1;
+	if (*seen)
+		return fail(p, "cipher_suites given twice");
+	*seen = true;
+	if (p->event.type != YAML_SEQUENCE_START_EVENT)
+		return fail(p, "cipher_suites must be a list");
+	while (!next(p) && p->event.type == YAML_SCALAR_EVENT) {
+		bit = tls_suite_parse(scalar(p));
+		if (bit < 0)
+			return fail(p, "unknown cipher suite '%s' (Go's names, as TLS_ECDHE_RSA_WITH_AES_128_GCM_SHA256)",
+				    shown(p));
+		c->cipher_suites |= 1u << bit;
+	}
+	if (!p->have_event)
+		return -1;
+	if (p->event.type != YAML_SEQUENCE_END_EVENT)
+		return fail(p, "cipher_suites must be a list of names");
+	if (!c->cipher_suites)
+		return fail(p, "cipher_suites is empty");
+	return 0;
+}
+
+static int parse_tls_key(struct parser *p, bool *suites)
+{
+	struct web_config *c = p->config;
+	const char *key = scalar(p);
+
+	if (!strcmp(key, "cert_file"))
+		return read_scalar(p, "cert_file", &c->cert_file, true);
+	if (!strcmp(key, "key_file"))
+		return read_scalar(p, "key_file", &c->key_file, true);
+	if (!strcmp(key, "min_version"))
+		return read_version(p, "min_version", &c->min_version);
+	if (!strcmp(key, "max_version"))
+		return read_version(p, "max_version", &c->max_version);
+	if (!strcmp(key, "cipher_suites"))
+		return read_suites(p, suites);
+	return fail(p, "unknown key '%s' in tls_server_config (cert_file, key_file, min_version, max_version and cipher_suites are supported)",
+		    shown(p));
+}
+
 static int parse_tls(struct parser *p)
 {
 	struct web_config *c = p->config;
+	bool suites = false;
 	int ret;
 
 	ret = begin_mapping(p, "tls_server_config");
 	if (ret)
 		return ret < 0 ? -1 : 0;
-	while (!(ret = next_key(p, "tls_server_config"))) {
-		if (!strcmp(scalar(p), "cert_file"))
-			ret = read_scalar(p, "cert_file", &c->cert_file, true);
-		else if (!strcmp(scalar(p), "key_file"))
-			ret = read_scalar(p, "key_file", &c->key_file, true);
-		else
-			ret = fail(p, "unknown key '%s' in tls_server_config (cert_file and key_file are supported)",
-				   shown(p));
-		if (ret)
+	while (!(ret = next_key(p, "tls_server_config")))
+		if (parse_tls_key(p, &suites))
 			return -1;
-	}
 	if (ret < 0)
 		return -1;
 	if (!c->cert_file || !c->key_file)
 		return fail(p, "tls_server_config needs both cert_file and key_file");
+	if ((c->min_version ? c->min_version : TLS_VERSION_12) >
+	    (c->max_version ? c->max_version : TLS_VERSION_13))
+		return fail(p, "min_version (TLS12 if not given) is above max_version");
 	return 0;
 }
 

@@ -372,7 +372,8 @@ monitor_run() {
 # first scrape to before SIGTERM): rtla-slowclients holds, for 10 s, 100
 # slow connections (a header a byte a second, or 20 requests never read)
 # from 13 loopback addresses, 8 at most on one (the server's limit per
-# address), and 10 from one more, of which the server must close 2; it
+# address), and 10 from one more, of which the server must close 2 at
+# once (its deadline for a request's head closes the rest after 3 s); it
 # scrapes /metrics every other second meanwhile as a well-behaved client
 # and reads rtla's VmRSS; the second scrape comes during the hold too.
 # Garbage, a binary blob, a wrong path and a POST are answered or

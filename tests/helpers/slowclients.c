@@ -7,9 +7,11 @@
  * in ten send a request header a byte a second and never end it; every
  * tenth asks for /metrics twenty times at once with a small receive
  * buffer and never reads.  One more address opens PER_ADDR + 2 slow
- * connections, of which the server should close 2 (its per-address
- * limit).  Meanwhile, every other second, a well-behaved client scrapes
- * /metrics from 127.0.0.1 (HTTP/1.0, read to the end) and times it,
+ * connections, of which the server should close 2 at once (its
+ * per-address limit; counted a second in, before its 3-s deadline for
+ * a request closes the others too).  Meanwhile, every other second, a
+ * well-behaved client scrapes /metrics from 127.0.0.1 (HTTP/1.0, read
+ * to the end) and times it,
  * and process PID's VmRSS is read before and every second.  Prints, for
  * the shell to check:
  *
@@ -229,6 +231,12 @@ int main(int argc, char **argv)
 				continue;
 			c->closed = !trickle(c);
 		}
+		/*
+		 * refused at once, seen a second in: later, the server's
+		 * deadline for a request closes them all
+		 */
+		for (i = n; sec == 1 && i < n + over; i++)
+			closed_over += clients[i].closed;
 		if (sec % 2 && scrapes < MAX_SCRAPES) {
 			ms[scrapes] = scrape(port);
 			if (ms[scrapes] >= 0) {
@@ -253,8 +261,6 @@ int main(int argc, char **argv)
 			c->closed = !trickle(c);
 		if (i < n)
 			c->closed ? closed++ : held++;
-		else if (c->closed)
-			closed_over++;
 		if (c->fd >= 0)
 			close(c->fd);
 	}

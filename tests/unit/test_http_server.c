@@ -180,7 +180,7 @@ static void test_other_paths(void **state)
 {
 	struct fixture *f = start(state, "0", NULL);
 	static const char *const paths[] = {
-		"/", "/metrics/", "/metricsx", "/Metrics", "/metrics/../x",
+		"/metrics/", "//", "/metricsx", "/Metrics", "/metrics/../x",
 		"/favicon.ico",
 	};
 	struct reply r;
@@ -194,6 +194,12 @@ static void test_other_paths(void **state)
 		if (r.status != 404)
 			fail_msg("%s: %d", paths[i], r.status);
 	}
+	/* "/" links the metrics, as node_exporter's does */
+	snprintf(args, sizeof(args), "%s/", f->url);
+	curl(&r, args);
+	assert_int_equal(r.status, 200);
+	assert_string_equal(r.content_type, "text/html; charset=utf-8");
+	assert_non_null(strstr(r.body, "<a href=\"/metrics\">"));
 	snprintf(args, sizeof(args), "-X POST -d 'a=b' %s/metrics", f->url);
 	curl(&r, args);
 	assert_int_equal(r.status, 405);
@@ -256,8 +262,12 @@ static void test_garbage(void **state)
  */
 static void test_slow_clients(void **state)
 {
+	/*
+	 * 2 s: with its thread pool, libmicrohttpd closed some connections
+	 * idle for less than 1 s before they were counted
+	 */
 	const struct http_server_config limits = {
-		.max_connections = 32, .max_per_ip = 8, .timeout_s = 1,
+		.max_connections = 32, .max_per_ip = 8, .timeout_s = 2,
 	};
 	struct fixture *f = start(state, "0.0.0.0:0", &limits);
 	int fds[SLOW_CLIENTS], i, open_now = 0;
@@ -282,7 +292,7 @@ static void test_slow_clients(void **state)
 		if (fds[i] >= 0 && !closed_within(fds[i], 10))
 			open_now++;
 	assert_int_equal(open_now, 8);
-	/* and the 8 go after the 1 s timeout */
+	/* and the 8 go after the 2 s timeout */
 	for (i = 0; i < SLOW_CLIENTS; i++)
 		if (fds[i] >= 0) {
 			assert_true(closed_within(fds[i], 4000));
@@ -415,7 +425,8 @@ static void test_start_errors(void **state)
 	snprintf(listen, sizeof(listen), "%u", http_server_port(first));
 	config.listen = listen;
 	assert_null(http_server_start(&config, why, sizeof(why)));
-	assert_non_null(strstr(why, "cannot listen on "));
+	/* the bind's own reason, said once */
+	assert_string_equal(why, "Address already in use");
 	http_server_stop(first);
 	http_server_stop(NULL);
 }

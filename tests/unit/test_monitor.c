@@ -1,5 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /* The monitor's pieces: bucket bounds, windows and the exposition. */
+#include <limits.h>
+#include <pthread.h>
+#include <time.h>
+
 #include "testutil.h"
 
 #include "layout_helper.h"
@@ -255,6 +259,25 @@ static void save_and_fail(const char *golden, const char *text)
 		 golden);
 }
 
+/* The exposition from monitor_metrics_sum_buckets()'s sums, @step a time. */
+static char *write_summed(const struct monitor_metrics *metrics,
+			  enum prom_format format, unsigned int step)
+{
+	pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
+	struct monitor_metrics summed = *metrics;
+	struct capture cap;
+	uint64_t *sums;
+
+	sums = calloc(monitor_metrics_sums(metrics), sizeof(*sums));
+	assert_non_null(sums);
+	monitor_metrics_sum_buckets(metrics, sums, &lock, step);
+	summed.per_bound = sums;
+	capture_open(&cap);
+	assert_int_equal(monitor_metrics_write(&summed, format, cap.stream), 0);
+	free(sums);
+	return (char *)capture_close(&cap);
+}
+
 static void assert_golden(const struct monitor_metrics *metrics,
 			  enum prom_format format, const char *golden)
 {
@@ -266,6 +289,11 @@ static void assert_golden(const struct monitor_metrics *metrics,
 	assert_int_equal(monitor_metrics_write(metrics, format, cap.stream), 0);
 	text = capture_close(&cap);
 	want = read_data_file(golden);
+	if (strcmp(text, want))
+		save_and_fail(golden, text);
+	free((char *)text);
+	/* a scrape's way: from the buckets summed beforehand, the same */
+	text = write_summed(metrics, format, 3);
 	if (strcmp(text, want))
 		save_and_fail(golden, text);
 	free(want);
@@ -339,6 +367,94 @@ static void test_monitor_buckets_golden(void **state)
 	monitor_model_free(&m);
 }
 
+struct summing {
+	const struct monitor_metrics *metrics;
+	uint64_t *sums;
+	pthread_mutex_t lock;
+	unsigned int step;
+	volatile bool done;
+};
+
+static void *sum_all(void *arg)
+{
+	struct summing *s = arg;
+
+	monitor_metrics_sum_buckets(s->metrics, s->sums, &s->lock, s->step);
+	s->done = true;
+	return NULL;
+}
+
+static double now_ms(void)
+{
+	struct timespec t;
+
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return t.tv_sec * 1e3 + t.tv_nsec / 1e6;
+}
+
+/* The longest the lock waited while @step buckets at a time were summed. */
+static double longest_wait(struct summing *s, unsigned int step)
+{
+	double t, wait, longest = 0;
+	pthread_t thread;
+
+	s->step = step;
+	s->done = false;
+	assert_int_equal(pthread_create(&thread, NULL, sum_all, s), 0);
+	while (!s->done) {
+		t = now_ms();
+		pthread_mutex_lock(&s->lock);
+		wait = now_ms() - t;
+		pthread_mutex_unlock(&s->lock);
+		if (wait > longest)
+			longest = wait;
+		usleep(100);
+	}
+	pthread_join(thread, NULL);
+	return longest;
+}
+
+/*
+ * -E 8000000 on a CPU: while a scrape sums its histograms in steps, the
+ * lock the samples are added under waits for one step, not for all of
+ * them as when summed at once (a fifth of that at most: room for the
+ * scheduler on a busy machine).
+ */
+static void test_sum_in_steps(void **state)
+{
+	struct summing s = { .lock = PTHREAD_MUTEX_INITIALIZER };
+	double whole, steps;
+	struct monitor_model m;
+
+	memset(&m, 0, sizeof(m));
+	params_alloc(&m.params, TRACER_TIMERLAT, MODE_HIST);
+	m.params.entries = 8000000;
+	CPU_SET(0, &m.params.cpu_set);
+	assert_int_equal(results_alloc_params(&m.results, &m.params, 1), 0);
+	histogram_prefault(&m.results.cpu[0].hist[CTX_IRQ]);
+	histogram_prefault(&m.results.cpu[0].hist[CTX_THREAD]);
+	m.results.collector = "tracefs";
+	fill(&m.results.cpu[0].hist[CTX_IRQ], 7, 3);
+	fill(&m.results.cpu[0].hist[CTX_THREAD], 7999999, 2);
+	m.metrics = (struct monitor_metrics){
+		.results = &m.results, .contexts = m.shown,
+		.nr_contexts = tracer_shown_contexts(&m.params, m.shown),
+	};
+	s.metrics = &m.metrics;
+	s.sums = calloc(monitor_metrics_sums(&m.metrics), sizeof(*s.sums));
+	whole = longest_wait(&s, UINT_MAX);
+	steps = longest_wait(&s, 65536);
+	print_message("the lock waited for %.2f ms at most, %.2f ms when summed at once\n",
+		      steps, whole);
+	assert_true(steps * 5 < whole);
+	/* the sums are those of the whole histograms */
+	assert_int_equal(s.sums[CTX_THREAD * (default_bucket_bounds.nr + 1) +
+				default_bucket_bounds.nr], 2);
+	free(s.sums);
+	results_free(&m.results);
+	params_free(&m.params);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -352,6 +468,7 @@ int main(void)
 		cmocka_unit_test(test_monitor_golden_openmetrics),
 		cmocka_unit_test(test_monitor_textfile),
 		cmocka_unit_test(test_monitor_buckets_golden),
+		cmocka_unit_test(test_sum_in_steps),
 	};
 
 	return RUN_SUITE("monitor", tests);
