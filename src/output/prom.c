@@ -140,10 +140,12 @@ void prom_histogram_summed(FILE *out, const char *name, const char *labels,
 			   const uint64_t *bounds_ns, unsigned int nr,
 			   const uint64_t *per_bound)
 {
+	uint64_t end = (uint64_t)hist->entries * hist->bucket_size;
 	uint64_t cumulative = 0;
 	unsigned int b;
 
-	for (b = 0; b < nr; b++) {
+	/* as prom_histogram(): no bound past the histogram's end */
+	for (b = 0; b < nr && bounds_ns[b] / divisor <= end; b++) {
 		cumulative += per_bound[b];
 		bucket_line(out, name, labels, bounds_ns[b] / 1e9, cumulative);
 	}
