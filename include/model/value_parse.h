@@ -25,6 +25,9 @@ int parse_u64_in(const char *text, uint64_t min, uint64_t max,
 		 char *reason);
 /* The longest -d: ten years. */
 #define MAX_DURATION_S	(3650ULL * 86400)
+/* Seconds, or with a unit s, m, h or d in either case ("90", "2M"). */
+int parse_seconds(const char *text, uint64_t *seconds, const char **why);
+/* parse_seconds() for a run's length: 1 s to MAX_DURATION_S. */
 int parse_duration(const char *text, uint64_t *seconds, const char **why);
 int parse_time_ns(const char *text, uint64_t *ns, const char **why);
 int parse_cpu_list(const char *text, int nr_cpus, cpu_set_t *set,

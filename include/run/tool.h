@@ -21,6 +21,11 @@ struct rtla_tool {
 	bool kernel_hist;
 	/* tracing stays off from the tracer's start to the measured window */
 	bool trace_from_window;
+	/*
+	 * The periods the tracer reports until it is stopped count, as in
+	 * rtla 7.2 (else what follows the end of -d is dropped)
+	 */
+	bool periods_to_stop;
 	void (*render)(FILE *out, const struct render_view *view,
 		       const struct rtla_results *results);
 	bool live;			/* a screen refreshed once a second */

@@ -18,6 +18,8 @@ struct tracer_config {
 
 #define OSNOISE_DEFAULT_PERIOD_US	1000000
 #define OSNOISE_DEFAULT_RUNTIME_US	1000000
+/* hwnoise's IRQs stay on a quarter of each period, as in rtla 7.2 */
+#define HWNOISE_DEFAULT_RUNTIME_US	750000
 #define TIMERLAT_DEFAULT_PERIOD_US	1000
 
 /* The period and (osnoise) runtime a run uses, given or not. */

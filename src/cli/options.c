@@ -339,8 +339,12 @@ static int set_cgroup(struct opt_ctx *ctx, const char *arg, const char **why)
 
 static int set_warm_up(struct opt_ctx *ctx, const char *arg, const char **why)
 {
-	return parse_u64_in(arg, 0, 86400, NULL, &ctx->params->warm_up_s, why,
-			    ctx->reason);
+	if (parse_seconds(arg, &ctx->params->warm_up_s, why))
+		return -1;
+	if (ctx->params->warm_up_s <= 86400)
+		return 0;
+	*why = "must be 0-86400 s";
+	return -1;
 }
 
 static int set_buffer_size(struct opt_ctx *ctx, const char *arg,
@@ -807,7 +811,7 @@ static const struct {
 
 /* Print rtla 7.2's line for @spec's refused value @arg: false if none. */
 static bool print_refused(const struct opt_spec *spec, const char *arg,
-			  FILE *err)
+			  const char *why, FILE *err)
 {
 	const char *line, *value;
 	size_t i;
@@ -824,6 +828,9 @@ static bool print_refused(const struct opt_spec *spec, const char *arg,
 			value + 2);
 	else
 		fprintf(err, "%s\n", line);
+	/* rtla 7.2's line stays first for scripts; ours says why */
+	if (arg && why)
+		fprintf(err, "  '%s': %s\n", arg, why);
 	return true;
 }
 
@@ -1000,7 +1007,7 @@ enum options_result options_parse(const struct tool_id *tool, int argc,
 				fprintf(err, "%s\n", ctx.line);
 				return OPTIONS_ERROR;
 			}
-			if (print_refused(spec, arg, err))
+			if (print_refused(spec, arg, why, err))
 				return OPTIONS_ERROR;
 			spelled(spec, opt, name, sizeof(name));
 			if (arg)

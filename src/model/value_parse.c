@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <stdio.h>
 #include <string.h>
+#include <strings.h>
 
 #include "model/value_parse.h"
 
@@ -72,7 +73,9 @@ struct unit {
 	uint64_t factor;
 };
 
+/* @units' suffixes compared by @same (strcmp or strcasecmp). */
 static int parse_with_units(const char *text, const struct unit *units,
+			    int (*same)(const char *, const char *),
 			    uint64_t *value, const char **why)
 {
 	const char *end;
@@ -81,7 +84,7 @@ static int parse_with_units(const char *text, const struct unit *units,
 	if (parse_digits(text, &number, &end, why))
 		return -1;
 	for (; units->suffix; units++) {
-		if (strcmp(end, units->suffix))
+		if (same(end, units->suffix))
 			continue;
 		if (number > UINT64_MAX / units->factor)
 			return fail(why, "number too large");
@@ -91,14 +94,24 @@ static int parse_with_units(const char *text, const struct unit *units,
 	return fail(why, "unknown unit");
 }
 
-int parse_duration(const char *text, uint64_t *seconds, const char **why)
+int parse_seconds(const char *text, uint64_t *seconds, const char **why)
 {
 	static const struct unit units[] = {
 		{ "", 1 }, { "s", 1 }, { "m", 60 }, { "h", 3600 },
 		{ "d", 86400 }, { NULL, 0 },
 	};
 
-	if (parse_with_units(text, units, seconds, why)) {
+	/* rtla 7.2 takes the units in either case */
+	if (!parse_with_units(text, units, strcasecmp, seconds, why))
+		return 0;
+	if (!strcmp(*why, "unknown unit"))
+		*why = "unknown unit, use s, m, h or d";
+	return -1;
+}
+
+int parse_duration(const char *text, uint64_t *seconds, const char **why)
+{
+	if (parse_seconds(text, seconds, why)) {
 		/* digits with a known unit: only the size was wrong */
 		if (!strcmp(*why, "number too large"))
 			return fail(why, "duration must be 1s-3650d");
@@ -119,7 +132,7 @@ int parse_time_ns(const char *text, uint64_t *ns, const char **why)
 		{ "s", 1000000000ULL }, { NULL, 0 },
 	};
 
-	return parse_with_units(text, units, ns, why);
+	return parse_with_units(text, units, strcmp, ns, why);
 }
 
 static int parse_cpu(const char **cursor, int nr_cpus, int *cpu,

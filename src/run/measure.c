@@ -251,11 +251,19 @@ void run_measure(struct run *run)
 	show(run, live);
 }
 
-void run_measure_end(struct run *run)
+/* The tracer stopped, and the samples it wrote until then kept. */
+static void stop_then_freeze(struct run *run)
+{
+	collector_stop(run->collector);
+	collector_drain(run->collector);
+	collector_freeze(run->collector);
+	run_workload_stop(run);
+}
+
+/* The samples frozen at the end, then the tracer stopped. */
+static void freeze_then_stop(struct run *run)
 {
 	collector_freeze(run->collector);
-	if (run_stop_requested)
-		run_debug(run, "stopped by signal %d", (int)run_stop_requested);
 	/*
 	 * User threads leave their reads before tracing stops: the kernel
 	 * kills a timerlat_fd reader whose tracer stopped under it.
@@ -263,6 +271,16 @@ void run_measure_end(struct run *run)
 	run_workload_stop(run);
 	collector_stop(run->collector);
 	collector_drain(run->collector);
+}
+
+void run_measure_end(struct run *run)
+{
+	if (run_stop_requested)
+		run_debug(run, "stopped by signal %d", (int)run_stop_requested);
+	if (run->tool->periods_to_stop)
+		stop_then_freeze(run);
+	else
+		freeze_then_stop(run);
 	collector_collect(run->collector);
 	run->results.end_time = time(NULL);
 	count_lost_events(run);

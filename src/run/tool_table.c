@@ -28,6 +28,7 @@ const struct rtla_tool osnoise_top_tool = {
 	.id = { "osnoise top", "a per-CPU summary of the operating system noise",
 		TRACER_OSNOISE, MODE_TOP, false, false },
 	.trace_from_window = true,
+	.periods_to_stop = true,
 	.render = render_osnoise_top,
 	.live = true,
 };
@@ -46,6 +47,7 @@ const struct rtla_tool hwnoise_tool = {
 	.id = { "hwnoise", "a per-CPU summary of hardware-related noise (osnoise with IRQs disabled)",
 		TRACER_OSNOISE, MODE_TOP, true, false },
 	.trace_from_window = true,
+	.periods_to_stop = true,
 	.render = render_osnoise_top,
 	.live = true,
 };

@@ -38,11 +38,12 @@ uint64_t tracer_config_period_us(const struct rtla_params *params)
 uint64_t tracer_config_runtime_us(const struct rtla_params *params)
 {
 	uint64_t period = tracer_config_period_us(params);
+	uint64_t runtime = params->hwnoise ? HWNOISE_DEFAULT_RUNTIME_US :
+			   OSNOISE_DEFAULT_RUNTIME_US;
 
 	if (param_given(params->runtime_us))
 		return params->runtime_us;
-	return period < OSNOISE_DEFAULT_RUNTIME_US ?
-	       period : OSNOISE_DEFAULT_RUNTIME_US;
+	return period < runtime ? period : runtime;
 }
 
 static void add_osnoise(const struct rtla_params *params,

@@ -283,13 +283,25 @@ chk_noheader() {
 	head -n 1 "$OUT.out" | grep -Eq '^[0-9]+ ' || echo "first line: $(head -n 1 "$OUT.out")"
 }
 
-# stderr is exactly the line $1, "_" standing for a space (rtla 7.2's
-# own line for a refused value; rtla 6.1 follows it with its usage).
+# stderr is the line $1, "_" standing for a space (rtla 7.2's own line
+# for a refused value; rtla 6.1 follows it with its usage), and at most
+# ours' reason after it, indented.
 chk_line() {
 	local want=$(echo "$1" | tr _ ' ')
 
-	[ "$(cat "$OUT.err")" = "$want" ] ||
-		echo "stderr is not the line '$want'"
+	[ "$(head -n 1 "$OUT.err")" = "$want" ] &&
+		! sed 1d "$OUT.err" | grep -vq "^  '" ||
+		echo "stderr is not the line '$want' (and ours' reason)"
+}
+
+# Ours says why it refused a value (/$1/) on a second line; rtla 7.2's
+# own line is the first (chk_line).  The reference has none.
+chk_reason() {
+	[ "$BNAME" != ref ] || return 0
+	[ "$(grep -c . "$OUT.err")" -eq 2 ] ||
+		echo "$(grep -c . "$OUT.err") lines on stderr, expected 2"
+	sed -n 2p "$OUT.err" | grep -Eiq -- "^  '.*($1)" ||
+		echo "stderr's second line does not say why (/$1/)"
 }
 
 # Total count of this run is $2..$3 percent of that of case $1.

@@ -90,6 +90,20 @@ static void test_osnoise_period_runtime(void **state)
 	tracer_config_build(&p, p.user_threads || p.user_load, true, true, &c);
 	assert_string_equal(value_of(&c, KNOB_RUNTIME), "500000");
 
+	/* hwnoise leaves IRQs on for a quarter of each period, as rtla 7.2 */
+	p.hwnoise = true;
+	p.period_us = PARAM_UNSET;
+	tracer_config_build(&p, p.user_threads || p.user_load, true, true, &c);
+	assert_string_equal(value_of(&c, KNOB_PERIOD), "1000000");
+	assert_string_equal(value_of(&c, KNOB_RUNTIME), "750000");
+	p.period_us = 2000000;
+	tracer_config_build(&p, p.user_threads || p.user_load, true, true, &c);
+	assert_string_equal(value_of(&c, KNOB_RUNTIME), "750000");
+	p.period_us = 500000;
+	tracer_config_build(&p, p.user_threads || p.user_load, true, true, &c);
+	assert_string_equal(value_of(&c, KNOB_RUNTIME), "500000");
+	p.hwnoise = false;
+
 	p.period_us = PARAM_UNSET;
 	p.runtime_us = 2000000;
 	tracer_config_build(&p, p.user_threads || p.user_load, true, true, &c);

@@ -43,6 +43,14 @@ static const struct rtla_tool window_tool = {
 	.trace_from_window = true,
 };
 
+static const struct rtla_tool periods_tool = {
+	.id = { .name = "test periods", .tracer = TRACER_OSNOISE,
+		.mode = MODE_TOP },
+	.render = count_screen,
+	.trace_from_window = true,
+	.periods_to_stop = true,
+};
+
 static int loop_setup(void **state)
 {
 	struct fake_run *loop = calloc(1, sizeof(*loop));
@@ -154,6 +162,25 @@ static void test_window(void **state)
 	assert_int_equal(samples(loop), 11);
 }
 
+/*
+ * osnoise top and hwnoise, as rtla 7.2: the tracer stopped at the end,
+ * the periods it wrote until then drained, and only then the freeze.
+ */
+static void test_periods_to_stop(void **state)
+{
+	struct fake_run *loop = *state;
+	char want[WANT_LEN] = "rRd";
+
+	loop->run.tool = &periods_tool;
+	loop->params.duration_s = 1;
+	run_measure(&loop->run);
+	expect(want, "wd", 10);
+	expect(want, "Sdfcl", 1);
+	assert_string_equal(loop->fake.calls, want);
+	assert_int_equal(loop->fake.stopped_at_ns, 1 * SEC);
+	assert_int_equal(samples(loop), 11);
+}
+
 /* A stop threshold without "continue" ends the run where it was seen. */
 static void test_threshold_stops(void **state)
 {
@@ -239,6 +266,7 @@ int main(void)
 		LOOP_TEST(test_live_screens),
 		LOOP_TEST(test_warm_up),
 		LOOP_TEST(test_window),
+		LOOP_TEST(test_periods_to_stop),
 		LOOP_TEST(test_threshold_stops),
 		LOOP_TEST(test_threshold_continue),
 		LOOP_TEST(test_signal),

@@ -242,15 +242,22 @@ static const struct bad_case bad_cases[] = {
 	{ &timerlat_hist, { "--period", "abc" },
 	  "rtla timerlat hist: invalid --period 'abc': period must be 100-1000000 us\n" },
 	/* where rtla 7.2 has a line of its own, it is printed */
-	{ &osnoise_top, { "-c", "abc" }, "Invalid -c cpu list\n" },
-	{ &osnoise_top, { "-c", "4" }, "Invalid -c cpu list\n" },
-	{ &timerlat_top, { "-d", "xyz" }, "Invalid -d duration\n" },
-	{ &timerlat_top, { "--duration", "5y" }, "Invalid -d duration\n" },
+	{ &osnoise_top, { "-c", "abc" }, "Invalid -c cpu list\n"
+	  "  'abc': not a CPU list (example: 0-3,5)\n" },
+	{ &osnoise_top, { "-c", "4" }, "Invalid -c cpu list\n"
+	  "  '4': no such CPU\n" },
+	{ &timerlat_top, { "-d", "xyz" }, "Invalid -d duration\n"
+	  "  'xyz': not a number\n" },
+	{ &timerlat_top, { "--duration", "5y" }, "Invalid -d duration\n"
+	  "  '5y': unknown unit, use s, m, h or d\n" },
 	{ &timerlat_top, { "-H", "abc" },
-	  "Error parsing house keeping CPUs\n" },
+	  "Error parsing house keeping CPUs\n"
+	  "  'abc': not a CPU list (example: 0-3,5)\n" },
 	{ &osnoise_hist, { "--on-threshold", "bogus" },
-	  "Invalid action bogus\n" },
-	{ &timerlat_top, { "--on-end", "shell" }, "Invalid action shell\n" },
+	  "Invalid action bogus\n"
+	  "  'bogus': expected trace, signal, shell or continue\n" },
+	{ &timerlat_top, { "--on-end", "shell" }, "Invalid action shell\n"
+	  "  'shell': shell takes command=CMD\n" },
 	{ &timerlat_top, { "-u", "-k" },
 	  "--kernel-threads and --user-threads are mutually exclusive!\n" },
 	{ &timerlat_top, { "-p", "1000001" }, "Period longer than 1 s\n" },
@@ -269,13 +276,17 @@ static const struct bad_case bad_cases[] = {
 	  "rtla timerlat top: unknown option '--bogus'\n" },
 	{ &timerlat_top, { "-d" },
 	  "rtla timerlat top: option '-d' needs a value\n" },
-	{ &timerlat_top, { "-P", "x:1" }, "Invalid -P priority\n" },
+	{ &timerlat_top, { "-P", "x:1" }, "Invalid -P priority\n"
+	  "  'x:1': expected o:prio, r:prio, f:prio or d:runtime:period\n" },
 	{ &timerlat_hist, { "-E", "0" },
-	  "Entries must be > 10 and < 10000000\n" },
+	  "Entries must be > 10 and < 10000000\n"
+	  "  '0': entries must be 10-9999999\n" },
 	{ &timerlat_hist, { "-E", "10000000" },
-	  "Entries must be > 10 and < 10000000\n" },
+	  "Entries must be > 10 and < 10000000\n"
+	  "  '10000000': entries must be 10-9999999\n" },
 	{ &osnoise_hist, { "-b", "0" },
-	  "Bucket size needs to be > 0 and <= 1000000\n" },
+	  "Bucket size needs to be > 0 and <= 1000000\n"
+	  "  '0': bucket size must be 1-1000000\n" },
 	{ &timerlat_top, { "-b", "2" },
 	  "rtla timerlat top: unknown option '-b'\n" },
 	{ &osnoise_top, { "-i", "2" },
@@ -555,7 +566,8 @@ static void test_rtla72_options(void **state)
 	assert_string_equal(p.err, "--kernel-threads and --user-threads are mutually exclusive!\n");
 	done(&p);
 	PARSE(&timerlat_top, &p, "-H", "9");
-	assert_string_equal(p.err, "Error parsing house keeping CPUs\n");
+	assert_string_equal(p.err, "Error parsing house keeping CPUs\n"
+				    "  '9': no such CPU\n");
 	done(&p);
 	PARSE(&osnoise_top, &p, "-u");
 	assert_string_equal(p.err, "rtla osnoise top: unknown option '-u'\n");
@@ -600,22 +612,28 @@ static void test_actions(void **state)
 	done(&p);
 
 	PARSE(&timerlat_top, &p, "--on-threshold", "reboot");
-	assert_string_equal(p.err, "Invalid action reboot\n");
+	assert_string_equal(p.err, "Invalid action reboot\n"
+				    "  'reboot': expected trace, signal, shell or continue\n");
 	done(&p);
 	PARSE(&timerlat_top, &p, "--on-threshold", "signal,num=10");
-	assert_string_equal(p.err, "Invalid action signal,num=10\n");
+	assert_string_equal(p.err, "Invalid action signal,num=10\n"
+				    "  'signal,num=10': signal takes num=N and pid=PID|parent\n");
 	done(&p);
 	PARSE(&timerlat_top, &p, "--on-end", "signal,num=99,pid=1");
-	assert_string_equal(p.err, "Invalid action signal,num=99,pid=1\n");
+	assert_string_equal(p.err, "Invalid action signal,num=99,pid=1\n"
+				    "  'signal,num=99,pid=1': num= takes a signal number, 1-64\n");
 	done(&p);
 	PARSE(&timerlat_top, &p, "--on-end", "shell");
-	assert_string_equal(p.err, "Invalid action shell\n");
+	assert_string_equal(p.err, "Invalid action shell\n"
+				    "  'shell': shell takes command=CMD\n");
 	done(&p);
 	PARSE(&timerlat_top, &p, "--on-end", "continue,now");
-	assert_string_equal(p.err, "Invalid action continue,now\n");
+	assert_string_equal(p.err, "Invalid action continue,now\n"
+				    "  'continue,now': continue takes no arguments\n");
 	done(&p);
 	PARSE(&timerlat_top, &p, "--on-end", "trace,dir=x");
-	assert_string_equal(p.err, "Invalid action trace,dir=x\n");
+	assert_string_equal(p.err, "Invalid action trace,dir=x\n"
+				    "  'trace,dir=x': trace takes file=NAME\n");
 	done(&p);
 }
 
@@ -756,11 +774,18 @@ static const struct message_case {
 	  "rtla timerlat top: invalid -T '18446744073709551616': must be 0-4294967295 us\n" },
 	{ &timerlat_top, { "--dma-latency", "10000001" },
 	  "rtla timerlat top: invalid --dma-latency '10000001': must be 0-10000000 us\n" },
-	{ &timerlat_top, { "-d", "99999999999d" }, "Invalid -d duration\n" },
-	{ &timerlat_top, { "-d", "3651d" }, "Invalid -d duration\n" },
+	{ &timerlat_top, { "-d", "99999999999d" }, "Invalid -d duration\n"
+	  "  '99999999999d': duration must be 1s-3650d\n" },
+	{ &timerlat_top, { "-d", "3651d" }, "Invalid -d duration\n"
+	  "  '3651d': duration must be 1s-3650d\n" },
+	{ &hwnoise, { "-d", "10x" }, "Invalid -d duration\n"
+	  "  '10x': unknown unit, use s, m, h or d\n" },
+	{ &timerlat_top, { "--warm-up", "2d" },
+	  "rtla timerlat top: invalid --warm-up '2d': must be 0-86400 s\n" },
 	{ &timerlat_top, { "-a", "4294967296" },
 	  "rtla timerlat top: invalid -a '4294967296': must be 1-4294967295 us\n" },
-	{ &osnoise_top, { "-P", "o:-21" }, "Invalid -P priority\n" },
+	{ &osnoise_top, { "-P", "o:-21" }, "Invalid -P priority\n"
+	  "  'o:-21': nice value must be -20..19\n" },
 	{ &timerlat_hist, { "--budget", "thread:max=1500ns" },
 	  "rtla timerlat hist: budget thread:max=1500ns is not a whole number of us: give -n to compare in ns\n" },
 };
@@ -785,6 +810,17 @@ static void test_messages(void **state)
 	PARSE(&timerlat_hist, &p, "--budget", "thread:max=2us", "-d", "3650d");
 	assert_int_equal(p.result, OPTIONS_OK);
 	assert_int_equal(p.params.duration_s, 3650 * 86400);
+	done(&p);
+	/* rtla 7.2 takes the units in either case, and so -d's kin */
+	PARSE(&hwnoise, &p, "-d", "10S", "--warm-up", "1M");
+	assert_int_equal(p.result, OPTIONS_OK);
+	assert_int_equal(p.params.duration_s, 10);
+	assert_int_equal(p.params.warm_up_s, 60);
+	done(&p);
+	PARSE(&timerlat_monitor, &p, "--interval", "2H", "-d", "1D");
+	assert_int_equal(p.result, OPTIONS_OK);
+	assert_int_equal(p.params.interval_s, 7200);
+	assert_int_equal(p.params.duration_s, 86400);
 	done(&p);
 }
 

@@ -63,8 +63,20 @@ static void test_duration(void **state)
 	assert_int_equal(s, 10800);
 	assert_int_equal(parse_duration("1d", &s, &why), 0);
 	assert_int_equal(s, 86400);
+	/* the units in either case, as rtla 7.2 */
+	assert_int_equal(parse_duration("10S", &s, &why), 0);
+	assert_int_equal(s, 10);
+	assert_int_equal(parse_duration("1M", &s, &why), 0);
+	assert_int_equal(s, 60);
+	assert_int_equal(parse_duration("2H", &s, &why), 0);
+	assert_int_equal(s, 7200);
+	assert_int_equal(parse_duration("1D", &s, &why), 0);
+	assert_int_equal(s, 86400);
+	assert_int_equal(parse_seconds("0", &s, &why), 0);
+	assert_int_equal(s, 0);
 	assert_int_equal(parse_duration("5x", &s, &why), -1);
-	assert_string_equal(why, "unknown unit");
+	assert_string_equal(why, "unknown unit, use s, m, h or d");
+	assert_int_equal(parse_duration("5ms", &s, &why), -1);
 	assert_int_equal(parse_duration("xyz", &s, &why), -1);
 	assert_int_equal(parse_duration("0", &s, &why), -1);
 	assert_int_equal(parse_duration("s", &s, &why), -1);
