@@ -13,6 +13,7 @@
 
 #include "collect/collector.h"
 #include "output/render.h"
+#include "session/tracer_config.h"
 #include "workload/user_threads.h"
 #include "run/run.h"
 
@@ -23,6 +24,8 @@ volatile sig_atomic_t run_stop_requested;
 volatile sig_atomic_t run_signals_caught;
 
 /* rtla was started under nohup: its commands are too */
+#define PERIOD_GRACE_NS	(100 * 1000 * 1000ULL)
+
 static bool hangup_ignored;
 
 static void on_signal(int sig)
@@ -209,6 +212,21 @@ static void wait_poll(struct run *run, long interval_ns, uint64_t end)
 	collector_wait(run->collector, interval_ns);
 }
 
+/*
+ * How long past -d the osnoise tools read on: the period that ends with
+ * -d is written just after it, as rtla 7.2, which stops the tracer only
+ * after its alarm's read, counts it.  Half a period at most, so that the
+ * next one never comes in.
+ */
+static uint64_t period_grace_ns(const struct run *run)
+{
+	uint64_t half = tracer_config_period_us(run->params) * 1000 / 2;
+
+	if (!run->tool->periods_to_stop)
+		return 0;
+	return half < PERIOD_GRACE_NS ? half : PERIOD_GRACE_NS;
+}
+
 void run_measure(struct run *run)
 {
 	struct top_display display = top_display(run->params->quiet,
@@ -218,6 +236,8 @@ void run_measure(struct run *run)
 	uint64_t start, now, next_screen, end = 0;
 	long interval = collector_interval_ns(run->collector);
 
+	if (duration_ns)
+		duration_ns += period_grace_ns(run);
 	run_start_window(run);
 	start = now_ns();
 	next_screen = start + NSEC_PER_SEC;

@@ -173,12 +173,15 @@ static void test_periods_to_stop(void **state)
 
 	loop->run.tool = &periods_tool;
 	loop->params.duration_s = 1;
+	loop->params.period_us = 1000000;
 	run_measure(&loop->run);
-	expect(want, "wd", 10);
+	/* 100 ms past -d for the 1-s period due at its end */
+	expect(want, "wd", 11);
 	expect(want, "Sdfcl", 1);
 	assert_string_equal(loop->fake.calls, want);
-	assert_int_equal(loop->fake.stopped_at_ns, 1 * SEC);
-	assert_int_equal(samples(loop), 11);
+	assert_int_equal(loop->fake.stopped_at_ns, 1100 * MS);
+	assert_int_equal(samples(loop), 12);
+	assert_int_equal(loop->run.results.elapsed_s, 1);
 }
 
 /* A stop threshold without "continue" ends the run where it was seen. */
