@@ -118,7 +118,7 @@ void monitor_end_window(struct monitor *m, time_t end)
 	results_copy(&m->before, &run->results);
 	windows_add_results(&m->windows, &m->window);
 	windows_end(&m->windows);
-	if (m->record.file &&
+	if (m->record.path &&
 	    window_record_write(&m->record, &m->window, m->shown,
 				m->metrics.nr_contexts, end))
 		run_error(run, "cannot write the window to %s: %s",
