@@ -790,24 +790,29 @@ unknown:
 /*
  * rtla 7.2's own line for a refused value of these options, printed
  * instead of ours (scripts may look for it); "%s" in it is the value.
+ * With_why: our reason follows on the line, after ": ".
  */
 static const struct {
 	const char *option;
 	const char *line;
+	bool with_why;
 } refused_lines[] = {
-	{ "cpus", "Invalid -c cpu list" },
-	{ "duration", "Invalid -d duration" },
-	{ "priority", "Invalid -P priority" },
-	{ "house-keeping", "Error parsing house keeping CPUs" },
-	{ "bucket-size", "Bucket size needs to be > 0 and <= 1000000" },
-	{ "entries", "Entries must be > 10 and < 10000000" },
-	{ "on-threshold", "Invalid action %s" },
-	{ "on-end", "Invalid action %s" },
+	{ "cpus", "Invalid -c cpu list", false },
+	{ "duration", "Invalid -d duration", false },
+	{ "priority", "Invalid -P priority", false },
+	{ "house-keeping", "Error parsing house keeping CPUs", false },
+	{ "bucket-size", "Bucket size needs to be > 0 and <= 1000000", false },
+	{ "entries", "Entries must be > 10 and < 10000000", false },
+	{ "on-threshold", "Invalid action %s", true },
+	{ "on-end", "Invalid action %s", true },
 };
 
-/* Print rtla 7.2's line for @spec's refused value @arg: false if none. */
+/*
+ * Print rtla 7.2's line for @spec's refused value @arg (and @why): false
+ * if none.
+ */
 static bool print_refused(const struct opt_spec *spec, const char *arg,
-			  FILE *err)
+			  const char *why, FILE *err)
 {
 	const char *line, *value;
 	size_t i;
@@ -820,10 +825,13 @@ static bool print_refused(const struct opt_spec *spec, const char *arg,
 	line = refused_lines[i].line;
 	value = strstr(line, "%s");
 	if (value && arg)
-		fprintf(err, "%.*s%s%s\n", (int)(value - line), line, arg,
+		fprintf(err, "%.*s%s%s", (int)(value - line), line, arg,
 			value + 2);
 	else
-		fprintf(err, "%s\n", line);
+		fprintf(err, "%s", line);
+	if (refused_lines[i].with_why && why)
+		fprintf(err, ": %s", why);
+	fputc('\n', err);
 	return true;
 }
 
@@ -1000,7 +1008,7 @@ enum options_result options_parse(const struct tool_id *tool, int argc,
 				fprintf(err, "%s\n", ctx.line);
 				return OPTIONS_ERROR;
 			}
-			if (print_refused(spec, arg, err))
+			if (print_refused(spec, arg, why, err))
 				return OPTIONS_ERROR;
 			spelled(spec, opt, name, sizeof(name));
 			if (arg)

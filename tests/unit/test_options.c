@@ -249,8 +249,9 @@ static const struct bad_case bad_cases[] = {
 	{ &timerlat_top, { "-H", "abc" },
 	  "Error parsing house keeping CPUs\n" },
 	{ &osnoise_hist, { "--on-threshold", "bogus" },
-	  "Invalid action bogus\n" },
-	{ &timerlat_top, { "--on-end", "shell" }, "Invalid action shell\n" },
+	  "Invalid action bogus: expected trace, signal, shell or continue\n" },
+	{ &timerlat_top, { "--on-end", "shell" },
+	  "Invalid action shell: shell takes command=CMD\n" },
 	{ &timerlat_top, { "-u", "-k" },
 	  "--kernel-threads and --user-threads are mutually exclusive!\n" },
 	{ &timerlat_top, { "-p", "1000001" }, "Period longer than 1 s\n" },
@@ -600,22 +601,51 @@ static void test_actions(void **state)
 	done(&p);
 
 	PARSE(&timerlat_top, &p, "--on-threshold", "reboot");
-	assert_string_equal(p.err, "Invalid action reboot\n");
+	assert_string_equal(p.err, "Invalid action reboot: expected trace, signal, shell or continue\n");
 	done(&p);
 	PARSE(&timerlat_top, &p, "--on-threshold", "signal,num=10");
-	assert_string_equal(p.err, "Invalid action signal,num=10\n");
+	assert_string_equal(p.err, "Invalid action signal,num=10: signal takes num=N and pid=PID|parent\n");
 	done(&p);
 	PARSE(&timerlat_top, &p, "--on-end", "signal,num=99,pid=1");
-	assert_string_equal(p.err, "Invalid action signal,num=99,pid=1\n");
+	assert_string_equal(p.err, "Invalid action signal,num=99,pid=1: num= takes a signal number, 1-64\n");
+	done(&p);
+	/* our own refusal (rtla 7.2 signals init): the reason on the line */
+	PARSE(&timerlat_top, &p, "--on-end", "signal,num=9,pid=1");
+	assert_string_equal(p.err, "Invalid action signal,num=9,pid=1: pid= takes a process id other than 1 (init), or parent\n");
 	done(&p);
 	PARSE(&timerlat_top, &p, "--on-end", "shell");
-	assert_string_equal(p.err, "Invalid action shell\n");
+	assert_string_equal(p.err, "Invalid action shell: shell takes command=CMD\n");
 	done(&p);
 	PARSE(&timerlat_top, &p, "--on-end", "continue,now");
-	assert_string_equal(p.err, "Invalid action continue,now\n");
+	assert_string_equal(p.err, "Invalid action continue,now: continue takes no arguments\n");
 	done(&p);
 	PARSE(&timerlat_top, &p, "--on-end", "trace,dir=x");
-	assert_string_equal(p.err, "Invalid action trace,dir=x\n");
+	assert_string_equal(p.err, "Invalid action trace,dir=x: trace takes file=NAME\n");
+	done(&p);
+}
+
+/* An action of any length; a trace file's name with commas in it. */
+static void test_actions_long(void **state)
+{
+	char command[1200];
+	struct parsed p;
+
+	memset(command, 'x', sizeof(command));
+	memcpy(command, "shell,command=echo ", 19);
+	command[sizeof(command) - 1] = '\0';
+	PARSE(&timerlat_top, &p, "--on-end", command, "--on-threshold",
+	      "trace,file=run,1,2.txt");
+	assert_int_equal(p.result, OPTIONS_OK);
+	assert_string_equal(p.params.on_end.item[0].text, command);
+	assert_string_equal(p.params.on_end.item[0].command, command + 14);
+	/* the rest is the name, as a shell action's command */
+	assert_string_equal(p.params.on_threshold.item[0].file, "run,1,2.txt");
+	done(&p);
+	/* rtla 7.2's spelling unchanged */
+	PARSE(&timerlat_top, &p, "--on-threshold", "trace,file=t.txt");
+	assert_string_equal(p.params.on_threshold.item[0].file, "t.txt");
+	assert_string_equal(p.params.on_threshold.item[0].text,
+			    "trace,file=t.txt");
 	done(&p);
 }
 
@@ -805,6 +835,7 @@ int main(void)
 		cmocka_unit_test(test_help_matches_rtla72),
 		cmocka_unit_test(test_rtla72_options),
 		cmocka_unit_test(test_actions),
+		cmocka_unit_test(test_actions_long),
 		cmocka_unit_test(test_auto_analysis),
 		cmocka_unit_test(test_help_option),
 		cmocka_unit_test(test_usage_errors),
