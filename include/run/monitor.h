@@ -30,7 +30,7 @@ struct monitor {
 	struct rtla_results window;	/* the last window closed */
 	const struct context_desc *shown[NR_CONTEXTS];
 	struct monitor_metrics metrics;
-	struct window_record record;	/* --record; file NULL: none */
+	struct window_record record;	/* --record; path NULL: none */
 	struct web_config web;
 	struct http_server *server;
 	uint64_t unmeasured_ns;		/* hits handled, tracing off */

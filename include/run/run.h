@@ -49,6 +49,8 @@ struct run {
 	struct rtla_results results;
 	struct run_workload workload;
 	bool trace_save_failed;		/* -t's trace could not be saved */
+	int textfile_errno;		/* the monitor's last --textfile
+					   write failed (said), or 0 */
 	struct action_outcomes on_threshold;
 	struct action_outcomes on_end;
 	struct aa aa;			/* timerlat auto-analysis, when on */
