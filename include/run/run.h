@@ -73,7 +73,10 @@ void run_debug(const struct run *run, const char *fmt, ...)
 /* The session layer's -D lines (session_log_set()) go here. */
 void run_debug_line(const char *line);
 
-/* Check every output path can be written; each failure told. */
+/*
+ * Check every output path can be written, and that --web-config is a
+ * regular file to read; each failure told.
+ */
 int run_check_outputs(struct run *run);
 
 /*
