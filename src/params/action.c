@@ -50,11 +50,23 @@ static int parse_signal_arg(const char *arg, struct action *action,
 	return fail(why, "signal takes num=N and pid=PID|parent");
 }
 
+/* "@key=VALUE" at @text, VALUE the rest of it, commas and all: *@out */
+static int parse_rest(const char *text, const char *key, char **out,
+		      const char *usage, const char **why)
+{
+	const char *value = value_of(text, key);
+
+	if (!value || !*value)
+		return fail(why, usage);
+	*out = strdup(value);
+	return *out ? 0 : fail(why, "out of memory");
+}
+
 /* "[timeout=SECONDS,]command=CMD": the command is the rest, commas and all. */
 static int parse_shell(const char *text, struct action *action,
 		       const char **why)
 {
-	const char *value = value_of(text, "timeout"), *command;
+	const char *value = value_of(text, "timeout");
 	char seconds[32];
 	uint64_t number;
 	size_t len;
@@ -70,25 +82,18 @@ static int parse_shell(const char *text, struct action *action,
 		action->timeout_s = number;
 		text = value + len + (value[len] == ',');
 	}
-	command = value_of(text, "command");
-	if (!command || !*command)
-		return fail(why, "shell takes command=CMD");
-	action->command = strdup(command);
-	return action->command ? 0 : fail(why, "out of memory");
+	return parse_rest(text, "command", &action->command,
+			  "shell takes command=CMD", why);
 }
 
 /* "[file=NAME]": the name is the rest, commas and all, as a command. */
 static int parse_trace(const char *text, struct action *action,
 		       const char **why)
 {
-	const char *value = value_of(text, "file");
-
 	if (!*text)
 		return 0;
-	if (!value || !*value)
-		return fail(why, "trace takes file=NAME");
-	action->file = strdup(value);
-	return action->file ? 0 : fail(why, "out of memory");
+	return parse_rest(text, "file", &action->file, "trace takes file=NAME",
+			  why);
 }
 
 /* signal's comma-separated key=value words */

@@ -313,17 +313,23 @@ static void test_record_short_write(void **state)
 	assert_in_file(f->path, "\"2023-11-14T22:13:21Z\"", false);
 }
 
+/* @text appended to the file at @path, as another writer would */
+static void append_text(const char *path, const char *text)
+{
+	FILE *out = fopen(path, "a");
+
+	assert_non_null(out);
+	fputs(text, out);
+	fclose(out);
+}
+
 /* A line cut short before (a crash) is cut off when the file is opened. */
 static void test_record_torn_before(void **state)
 {
 	struct fixture *f = *state;
-	FILE *out;
 
 	write_windows(f, 1 << 20, 1, 1, 1700000000);
-	out = fopen(f->path, "a");
-	assert_non_null(out);
-	fputs("{\"time\":\"2023-11", out);
-	fclose(out);
+	append_text(f->path, "{\"time\":\"2023-11");
 	write_windows(f, 1 << 20, 1, 1, 1700000001);
 	assert_int_equal(json_lines(f->path), 2);
 }
@@ -370,23 +376,16 @@ static void test_record_read_live(void **state)
 	struct fixture *f = *state;
 	struct window_series series;
 	char why[256];
-	FILE *out;
 
 	write_windows(f, 1 << 20, 1, 2, 1700000000);
-	out = fopen(f->path, "a");
-	assert_non_null(out);
-	fputs("{\"time\":\"2023-11-14T22:13:22Z\",\"unit\":\"us\",\"cpus\":{\"1\":", out);
-	fclose(out);
+	append_text(f->path, "{\"time\":\"2023-11-14T22:13:22Z\",\"unit\":\"us\",\"cpus\":{\"1\":");
 	if (window_series_read(f->path, &series, why, sizeof(why)))
 		fail_msg("%s", why);
 	assert_int_equal(series.nr_lines, 2);
 	window_series_free(&series);
 
 	/* a torn line before the last is refused */
-	out = fopen(f->path, "a");
-	assert_non_null(out);
-	fputs("\n", out);
-	fclose(out);
+	append_text(f->path, "\n");
 	write_windows(f, 1 << 20, 1, 1, 1700000003);
 	assert_int_equal(window_series_read(f->path, &series, why, sizeof(why)),
 			 -1);
