@@ -89,7 +89,7 @@ rpm -qp --requires "$plotrpm" | grep -q '^libcairo\.so\.2()' ||
 	fail "$name-plot does not need libcairo.so.2"
 rpm -qp --requires "$plotrpm" | grep -q "^$name(.*) = $version-" ||
 	fail "$name-plot does not require $name of its version"
-[ "$(rpm -qlp "$plotrpm" | grep -v '^/usr/share/licenses/')" = "/usr/libexec/rtla
+[ "$(rpm -qlp "$plotrpm" | grep -v '^/usr/share/licenses/\|^/usr/lib/\.build-id')" = "/usr/libexec/rtla
 /usr/libexec/rtla/rtla-plot
 /usr/share/man/man1/rtla-plot.1.gz" ] || fail "$name-plot's files: $(rpm -qlp "$plotrpm")"
 [ "$fails" = "$mark" ] && ok "$name needs no cairo and suggests $name-plot, which holds rtla-plot and its page and needs libcairo.so.2 and $name"
