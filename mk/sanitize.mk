@@ -68,8 +68,17 @@ $(ASAN_BUILD)/%.o: src/%.c
 	@mkdir -p $(@D)
 	$(FUZZ_CC) $(CPPFLAGS) -std=gnu11 -g -O1 $(SAN_FLAGS) -c -o $@ $<
 
+# ASan's runtime defines crypt() and crypt_r() (interceptors that call
+# libcrypt's): with --as-needed, LIB_LDLIBS' libcrypt would be dropped and
+# the first basic-auth check would call a null function. Linked as needed
+# whatever, and checked.
+ASAN_KEEP_LIBS	:= $(shell $(PKG_CONFIG) --libs libcrypt)
 $(ASAN_BUILD)/rtla: $(ASAN_OBJS)
-	$(FUZZ_CC) $(SAN_FLAGS) -o $@ $^ $(LIB_LDLIBS) -lm
+	$(FUZZ_CC) $(SAN_FLAGS) -o $@ $^ \
+		-Wl,--push-state,--no-as-needed $(ASAN_KEEP_LIBS) -Wl,--pop-state \
+		$(LIB_LDLIBS) -lm
+	@readelf -d $@ | grep -q 'NEEDED.*\[libcrypt\.' || \
+		{ echo "$@ does not need libcrypt: crypt_r() would crash"; rm -f $@; exit 1; }
 
 asan: $(ASAN_BUILD)/rtla
 

@@ -11,16 +11,20 @@
 #     object, where glibc's start files keep the binary unmarked);
 #   - the BPF collector is in the packaged binary; the pkg.rtla.nobpf
 #     build profile leaves it out;
-#   - the package holds exactly the expected files, and debian/copyright
+#   - each package holds exactly the expected files, and debian/copyright
 #     (DEP-5) says GPL-2 like LICENSE and the sources' SPDX lines;
+#   - rtla plot is apart: rtla-ng needs no cairo and suggests rtla-ng-plot,
+#     which holds rtla-plot and its page and needs cairo and rtla-ng;
 #   - install into an empty dpkg root: rtla runs and prints the version,
-#     man finds every page, lexgrog reads each NAME line, the completion
-#     registers; purge leaves nothing.
+#     rtla plot names the missing rtla-ng-plot in one line; with
+#     rtla-ng-plot, rtla plot runs, man finds every page, lexgrog reads
+#     each NAME line, the completion registers; purge leaves nothing.
 # The same install test in a Debian 12 chroot: check-chroot.sh.
 set -eu
 
 dir=$1
 pkg=rtla-ng
+plotpkg=rtla-ng-plot
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
@@ -28,6 +32,7 @@ trap 'rm -rf "$tmp"' EXIT
 
 changes=$(ls "$dir"/*.changes)
 deb=$(ls "$dir/${pkg}_"*.deb)
+plotdeb=$(ls "$dir/${plotpkg}_"*.deb)
 src=$(ls -d "$dir"/rtla-*/)
 version=$(dpkg-deb -f "$deb" Version)
 upstream=${version%-*}
@@ -122,13 +127,26 @@ done
 [ "$fails" = "$mark" ] && ok "the BPF collector: rtla calls libbpf's skeleton loader, $pkg depends on libbpf1;" \
 	"the pkg.rtla.nobpf profile builds with NO_BPF=1"
 
-# The package's files, exactly
+# The packages' files, exactly
 pages="rtla rtla-osnoise rtla-osnoise-top rtla-osnoise-hist rtla-timerlat
 rtla-timerlat-top rtla-timerlat-hist rtla-timerlat-monitor rtla-hwnoise
-rtla-report rtla-compare rtla-plot"
+rtla-report rtla-compare"
+# debian/PACKAGE's own files: copyright, changelog, lintian overrides
+package_docs()
+{
+	echo ./usr/share/doc/$1/changelog.Debian.gz
+	echo ./usr/share/doc/$1/copyright
+	echo ./usr/share/lintian/overrides/$1
+}
+# the files in .deb $2 against those listed in $tmp/list, for package $1
+check_files()
+{
+	{ cat "$tmp/list"; package_docs "$1"; } | sort >"$tmp/expected"
+	dpkg-deb --fsys-tarfile "$2" | tar -t | grep -v '/$' | sort >"$tmp/files"
+	diff -u "$tmp/expected" "$tmp/files"
+}
 {
 	echo ./usr/bin/rtla
-	echo ./usr/libexec/rtla/rtla-plot
 	echo ./usr/bin/osnoise
 	echo ./usr/bin/timerlat
 	echo ./usr/share/man/man1/osnoise.1.gz
@@ -137,19 +155,34 @@ rtla-report rtla-compare rtla-plot"
 	echo ./lib/systemd/system/rtla-timerlat-monitor.service
 	echo ./etc/default/rtla-timerlat-monitor
 	echo ./usr/share/rtla/prometheus/rtla.rules.yml
-	echo ./usr/share/doc/$pkg/changelog.Debian.gz
-	echo ./usr/share/doc/$pkg/copyright
-	echo ./usr/share/lintian/overrides/$pkg
 	for page in $pages; do
 		echo "./usr/share/man/man1/$page.1.gz"
 	done
-} | sort >"$tmp/expected"
-dpkg-deb --fsys-tarfile "$deb" | tar -t | grep -v '/$' | sort >"$tmp/files"
-if diff -u "$tmp/expected" "$tmp/files"; then
+} >"$tmp/list"
+if check_files $pkg "$deb"; then
 	ok "$pkg holds the binary, $(echo $pages | wc -w) man pages, the completion, copyright, changelog, lintian overrides"
 else
 	fail "$pkg's files differ from the expected (diff above)"
 fi
+printf '%s\n' ./usr/libexec/rtla/rtla-plot ./usr/share/man/man1/rtla-plot.1.gz >"$tmp/list"
+if check_files $plotpkg "$plotdeb"; then
+	ok "$plotpkg holds rtla-plot, its man page, copyright, changelog, lintian overrides"
+else
+	fail "$plotpkg's files differ from the expected (diff above)"
+fi
+pages="$pages rtla-plot"
+
+# rtla plot apart: a machine without a display installs rtla-ng without
+# cairo (and X11's libraries); rtla-ng-plot brings it
+mark=$fails
+dpkg-deb -f "$deb" Depends | grep -i cairo &&
+	fail "$pkg depends on cairo (above)"
+[ "$(dpkg-deb -f "$deb" Suggests)" = $plotpkg ] ||
+	fail "$pkg does not suggest $plotpkg: '$(dpkg-deb -f "$deb" Suggests)'"
+plotdeps=$(dpkg-deb -f "$plotdeb" Depends)
+echo "$plotdeps" | grep -q 'libcairo2' || fail "$plotpkg does not depend on libcairo2: $plotdeps"
+echo "$plotdeps" | grep -q "$pkg (= $version)" || fail "$plotpkg does not depend on $pkg (= $version): $plotdeps"
+[ "$fails" = "$mark" ] && ok "$pkg needs no cairo and suggests $plotpkg, which needs libcairo2 and $pkg (= $version)"
 dpkg-deb -f "$deb" Package Conflicts Replaces Provides | tr '\n' ' ' |
 	grep -q "Conflicts: rtla Replaces: rtla Provides: rtla" ||
 	fail "$pkg does not conflict with, replace and provide rtla"
@@ -181,14 +214,31 @@ dpkg_root()
 	dpkg --root="$root" --log="$tmp/dpkg.log" --force-not-root \
 		--force-depends --force-script-chrootless "$@"
 }
-dpkg-deb -e "$deb" "$tmp/control"
-scripts=$(cd "$tmp/control" && ls | grep -E '^(pre|post)(inst|rm)$' || true)
-[ -z "$scripts" ] || fail "$pkg has maintainer scripts ($scripts): test them in check-chroot.sh"
+for p in "$deb" "$plotdeb"; do
+	rm -rf "$tmp/control"
+	dpkg-deb -e "$p" "$tmp/control"
+	scripts=$(cd "$tmp/control" && ls | grep -E '^(pre|post)(inst|rm)$' || true)
+	[ -z "$scripts" ] || fail "$p has maintainer scripts ($scripts): test them in check-chroot.sh"
+done
 mark=$fails
 if dpkg_root -i "$deb" >"$tmp/log" 2>&1; then
 	out=$("$root/usr/bin/rtla" --version)
 	[ "$out" = "rtla version $upstream" ] ||
 		fail "the installed rtla --version prints '$out', not 'rtla version $upstream'"
+	"$root/usr/bin/rtla" plot in.json -o out.svg >"$tmp/out" 2>&1 &&
+		fail "rtla plot succeeds without $plotpkg"
+	[ "$(wc -l <"$tmp/out")" = 1 ] && grep -q "install the $plotpkg package" "$tmp/out" ||
+		fail "rtla plot without $plotpkg does not name it in one line: $(cat "$tmp/out")"
+	[ "$fails" = "$mark" ] && ok "dpkg --root -i $pkg alone: rtla --version; rtla plot: $(cat "$tmp/out")"
+else
+	cat "$tmp/log"
+	fail "dpkg --root -i $deb"
+fi
+mark=$fails
+if dpkg_root -i "$plotdeb" >"$tmp/log" 2>&1; then
+	# (--help exits 129, as rtla 7.2's tools)
+	"$root/usr/bin/rtla" plot --help 2>&1 | grep -q '^ *usage: rtla plot ' ||
+		fail "the installed rtla plot --help prints no usage"
 	for page in $pages; do
 		where=$(man -M "$root/usr/share/man" -w "$page" 2>&1)
 		[ "$where" = "$root/usr/share/man/man1/$page.1.gz" ] ||
@@ -198,12 +248,12 @@ if dpkg_root -i "$deb" >"$tmp/log" 2>&1; then
 	done
 	bash -c ". '$root/usr/share/bash-completion/completions/rtla' && complete -p rtla" \
 		>/dev/null 2>&1 || fail "the installed completion does not register for rtla"
-	[ "$fails" = "$mark" ] && ok "dpkg --root -i: rtla --version, man -w and lexgrog of every page, completion"
+	[ "$fails" = "$mark" ] && ok "dpkg --root -i $plotpkg: rtla plot --help, man -w and lexgrog of every page, completion"
 else
 	cat "$tmp/log"
-	fail "dpkg --root -i $deb"
+	fail "dpkg --root -i $plotdeb"
 fi
-dpkg_root --purge "$pkg" >"$tmp/log" 2>&1 || { cat "$tmp/log"; fail "dpkg --purge"; }
+dpkg_root --purge "$plotpkg" "$pkg" >"$tmp/log" 2>&1 || { cat "$tmp/log"; fail "dpkg --purge"; }
 # what dpkg itself adds to its database on first use is not the package's
 (cd "$root" && find . | sort) |
 	grep -v -E '^\./var/lib/dpkg/(info/format|lock|lock-frontend|triggers|triggers/[A-Za-z]+|[a-z]+-old)$' \

@@ -9,13 +9,17 @@
 #   - rpm -qlp lists exactly what "make install prefix=/usr" installs (man
 #     pages gzipped by rpm), with the license and README and rpm's own
 #     build-id link;
+#   - rtla plot is apart: rtla-ng needs no cairo and suggests rtla-ng-plot,
+#     which holds rtla-plot and its page and needs cairo and rtla-ng;
 #   - the BPF collector is in (the binary needs libbpf) and
 #     "--without bpf" leaves it out of the build;
 #   - Conflicts and Provides rtla, as the .deb;
 #   - the monitor's unit and rules in it, its options file %config, no
 #     scriptlet enabling or starting the unit, and erase stopping it;
 #   - install into an empty rpm root (without scriptlets: the root has no
-#     shell): rtla --version; erase leaves nothing.
+#     shell): rtla --version, rtla plot naming the missing rtla-ng-plot
+#     in one line; with rtla-ng-plot, rtla plot --help; erase leaves
+#     nothing.
 set -eu
 
 dir=$(realpath "$1")
@@ -27,6 +31,7 @@ trap 'rm -rf "$tmp"' EXIT
 . "$(dirname "$0")/check-lib.sh"
 
 rpm=$(ls "$dir"/RPMS/*/"$name-$version"-*.rpm)
+plotrpm=$(ls "$dir"/RPMS/*/"$name-plot-$version"-*.rpm)
 srpm=$(ls "$dir"/SRPMS/"$name-$version"-*.src.rpm)
 src=$dir/BUILD/rtla-$version
 spec=$src/packaging/rpm/$name.spec
@@ -36,12 +41,12 @@ spec_version=$(rpmspec -q --srpm --qf '%{version}' "$spec" 2>/dev/null)
 	fail "$name.spec is at version $spec_version, the Makefile at $version"
 
 # rpmlint: nothing left once the explained filters apply
-rpmlint -c "$src/packaging/rpm/rpmlint.toml" "$spec" "$srpm" "$rpm" \
+rpmlint -c "$src/packaging/rpm/rpmlint.toml" "$spec" "$srpm" "$rpm" "$plotrpm" \
 	>"$tmp/rpmlint" 2>&1 || true
 summary=$(grep 'packages and .* specfiles checked' "$tmp/rpmlint" || true)
 case $summary in
 *" 0 errors, 0 warnings,"*)
-	ok "rpmlint (spec, SRPM, RPM):$(echo "$summary" | sed 's/; has taken.*//')" \
+	ok "rpmlint (spec, SRPM, RPMs):$(echo "$summary" | sed 's/; has taken.*//')" \
 		"($(grep -c "^    'rtla-ng" "$src/packaging/rpm/rpmlint.toml") filters, explained)"
 	;;
 *)
@@ -63,16 +68,31 @@ unitdir=$(rpmspec -P "$spec" 2>/dev/null | sed -n 's/.*systemdunitdir=\([^ ]*\).
 		-e 's|^\(/usr/share/man/man[^/]*/.*\)$|\1.gz|'
 	echo "/usr/share/doc/$name-$version/README.md"
 	echo "/usr/share/licenses/$name-$version/LICENSE"
+	echo "/usr/share/licenses/$name-plot-$version/LICENSE"
 } | sort >"$tmp/expected"
 # directories, and the build-id link that rpm adds to every binary
-rpm -qp --qf '[%{FILEMODES:perms} %{FILENAMES}\n]' "$rpm" |
+rpm -qp --qf '[%{FILEMODES:perms} %{FILENAMES}\n]' "$rpm" "$plotrpm" |
 	grep -v '^d' | cut -d' ' -f2- | grep -v '^/usr/lib/\.build-id/' |
 	sort >"$tmp/files"
 if [ -s "$tmp/files" ] && diff -u "$tmp/expected" "$tmp/files"; then
-	ok "rpm -qlp: what make install installs ($(wc -l <"$tmp/files") files, man pages gzipped), with LICENSE and README.md"
+	ok "rpm -qlp of both: what make install installs ($(wc -l <"$tmp/files") files, man pages gzipped), with LICENSE and README.md"
 else
 	fail "$name's files differ from make install's (diff above: - make install, + rpm)"
 fi
+
+# rtla plot apart: rtla-ng needs no cairo; rtla-ng-plot has rtla-plot
+mark=$fails
+rpm -qp --requires "$rpm" | grep -i cairo && fail "$name needs cairo (above)"
+[ "$(rpm -qp --suggests "$rpm")" = $name-plot ] ||
+	fail "$name does not suggest $name-plot: $(rpm -qp --suggests "$rpm")"
+rpm -qp --requires "$plotrpm" | grep -q '^libcairo\.so\.2()' ||
+	fail "$name-plot does not need libcairo.so.2"
+rpm -qp --requires "$plotrpm" | grep -q "^$name(.*) = $version-" ||
+	fail "$name-plot does not require $name of its version"
+[ "$(rpm -qlp "$plotrpm" | grep -v '^/usr/share/licenses/\|^/usr/lib/\.build-id')" = "/usr/libexec/rtla
+/usr/libexec/rtla/rtla-plot
+/usr/share/man/man1/rtla-plot.1.gz" ] || fail "$name-plot's files: $(rpm -qlp "$plotrpm")"
+[ "$fails" = "$mark" ] && ok "$name needs no cairo and suggests $name-plot, which holds rtla-plot and its page and needs libcairo.so.2 and $name"
 
 # The BPF collector: the binary calls libbpf; --without bpf builds
 # without (as the Makefile's NO_BPF=1)
@@ -123,14 +143,28 @@ if rpm --root "$root" $db -i --nodeps --noscripts "$rpm" >"$tmp/log" 2>&1; then
 	[ "$out" = "rtla version $version" ] ||
 		fail "the installed timerlat --version prints '$out'"
 	rpm --root "$root" $db -V --nodeps "$name" || fail "rpm -V $name (above)"
+	"$root/usr/bin/rtla" plot in.json -o out.svg >"$tmp/out" 2>&1 &&
+		fail "rtla plot succeeds without $name-plot"
+	[ "$(wc -l <"$tmp/out")" = 1 ] && grep -q "install the $name-plot package" "$tmp/out" ||
+		fail "rtla plot without $name-plot does not name it in one line: $(cat "$tmp/out")"
 else
 	cat "$tmp/log"
 	fail "rpm --root -i $rpm"
 fi
-rpm --root "$root" $db -e --noscripts "$name" >"$tmp/log" 2>&1 || { cat "$tmp/log"; fail "rpm -e"; }
+if rpm --root "$root" $db -i --nodeps --noscripts "$plotrpm" >"$tmp/log" 2>&1; then
+	# (--help exits 129, as rtla 7.2's tools)
+	"$root/usr/bin/rtla" plot --help 2>&1 | grep -q '^ *usage: rtla plot ' ||
+		fail "the installed rtla plot --help prints no usage"
+	rpm --root "$root" $db -V --nodeps "$name-plot" || fail "rpm -V $name-plot (above)"
+else
+	cat "$tmp/log"
+	fail "rpm --root -i $plotrpm"
+fi
+rpm --root "$root" $db -e --noscripts "$name-plot" "$name" >"$tmp/log" 2>&1 || { cat "$tmp/log"; fail "rpm -e"; }
 (cd "$root" && find . ! -type d) | grep -v '^\./var/lib/rpm/' >"$tmp/after" || true
 if [ ! -s "$tmp/after" ]; then
-	[ "$fails" = "$mark" ] && ok "rpm --root -i: rtla and timerlat --version, rpm -V; rpm -e leaves no file behind"
+	[ "$fails" = "$mark" ] && ok "rpm --root -i: rtla and timerlat --version, rpm -V, rtla plot: $(cat "$tmp/out");" \
+		"with $name-plot: rtla plot --help, rpm -V; rpm -e leaves no file behind"
 else
 	cat "$tmp/after"
 	fail "rpm -e leaves files (above)"

@@ -11,6 +11,8 @@
  * puts it).
  */
 #define PLOT_PROGRAM	"rtla-plot"
+/* The package that holds it (packaging/: the .deb's and the RPM's) */
+#define PLOT_PACKAGE	"rtla-ng-plot"
 
 /*
  * The candidate paths for an rtla running as @self (its absolute path),

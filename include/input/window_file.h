@@ -20,7 +20,9 @@ bool window_line_is_record(const char *text);
 /*
  * Read the --record files of @list (comma-separated: a file and its
  * rotated FILE.1..N, in any order) into @series, its lines sorted by
- * time: 0, or -1 with a one-line reason naming file and line in @why.
+ * time: 0, or -1 with a one-line reason naming file and line in @why.  A
+ * last line without its newline that does not read (a window being
+ * written) is skipped, with a warning on stderr.
  * window_series_free() after a success.
  */
 int window_series_read(const char *list, struct window_series *series,

@@ -15,19 +15,25 @@
  * FILE.1 is the newest old file, FILE.<keep> the oldest, older ones are
  * deleted; with keep 0 the file is emptied.  The disk holds at most
  * (keep + 1) * max_bytes, or one line more when a line alone is larger.
+ *
+ * The file is opened once (and anew on a rotation) without following a
+ * link, and must be a regular file of rtla's user with one link (else
+ * ELOOP, EINVAL, EPERM or EMLINK); the descriptor is kept.  Each line is
+ * one write: a line written short (a full disk) is cut off again, so the
+ * file holds whole lines only.
  */
 struct window_record {
 	char *path;
 	uint64_t max_bytes;
 	unsigned int keep;
-	FILE *file;
+	int fd;
 	uint64_t size;
 };
 
 /* Open @path for appending; -1 with errno when it cannot be. */
 int window_record_open(struct window_record *record, const char *path,
 		       uint64_t max_bytes, unsigned int keep);
-/* NULL-safe and idempotent. */
+/* Idempotent; @record->path is NULL once closed. */
 void window_record_close(struct window_record *record);
 
 /*

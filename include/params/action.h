@@ -20,7 +20,7 @@ enum action_kind {
 /* One --on-threshold or --on-end action, as rtla 7.2 spells them. */
 struct action {
 	enum action_kind kind;
-	char text[256];		/* as given, for reports */
+	char *text;		/* as given, for reports */
 	char *file;		/* trace: NULL for the tracer's default */
 	int signal;		/* signal: num= */
 	pid_t pid;		/* signal: pid=; 0 with to_parent */
@@ -36,10 +36,14 @@ struct action_list {
 
 /*
  * Parse "trace[,file=NAME]", "signal,num=N,pid=PID|parent",
- * "shell[,timeout=SECONDS],command=CMD" (the command is the rest of the
- * text, commas included) or "continue"; -1 with *why on bad input.
+ * "shell[,timeout=SECONDS],command=CMD" (the name and the command are
+ * the rest of the text, commas included) or "continue", of any length;
+ * -1 with *why on bad input, nothing left allocated.  action_free()
+ * after a success.
  */
 int action_parse(const char *text, struct action *action, const char **why);
+/* Idempotent */
+void action_free(struct action *action);
 void action_list_free(struct action_list *list);
 
 #endif

@@ -32,7 +32,7 @@ struct monitor {
 	struct monitor_metrics metrics;
 	pthread_mutex_t scrape_lock;	/* one scrape at a time: per_bound */
 	uint64_t *per_bound;		/* a scrape's bucket sums */
-	struct window_record record;	/* --record; file NULL: none */
+	struct window_record record;	/* --record; path NULL: none */
 	struct web_config web;
 	struct http_server *server;
 	uint64_t unmeasured_ns;		/* hits handled, tracing off */

@@ -49,6 +49,8 @@ struct run {
 	struct rtla_results results;
 	struct run_workload workload;
 	bool trace_save_failed;		/* -t's trace could not be saved */
+	int textfile_errno;		/* the monitor's last --textfile
+					   write failed (said), or 0 */
 	struct action_outcomes on_threshold;
 	struct action_outcomes on_end;
 	struct aa aa;			/* timerlat auto-analysis, when on */
@@ -71,7 +73,10 @@ void run_debug(const struct run *run, const char *fmt, ...)
 /* The session layer's -D lines (session_log_set()) go here. */
 void run_debug_line(const char *line);
 
-/* Check every output path can be written; each failure told. */
+/*
+ * Check every output path can be written, and that --web-config is a
+ * regular file to read; each failure told.
+ */
 int run_check_outputs(struct run *run);
 
 /*

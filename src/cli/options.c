@@ -809,7 +809,10 @@ static const struct {
 	{ "on-end", "Invalid action %s" },
 };
 
-/* Print rtla 7.2's line for @spec's refused value @arg: false if none. */
+/*
+ * Print rtla 7.2's line for @spec's refused value @arg (and @why): false
+ * if none.
+ */
 static bool print_refused(const struct opt_spec *spec, const char *arg,
 			  const char *why, FILE *err)
 {

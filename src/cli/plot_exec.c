@@ -46,6 +46,11 @@ int plot_exec(int argc, char **argv)
 	err = errno;
 	argv[0] = second;
 	execv(second, argv);
+	if (errno == ENOENT && err == ENOENT) {
+		fprintf(stderr, "rtla plot: %s is not installed (looked for %s and %s): install the %s package\n",
+			PLOT_PROGRAM, first, second, PLOT_PACKAGE);
+		return 1;
+	}
 	/* the helper's own error, if it is there, else the first place's */
 	if (errno == ENOENT)
 		errno = err;

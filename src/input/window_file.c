@@ -227,11 +227,16 @@ out:
 	return ret;
 }
 
-/* One line of @name (the @nr-th), newline and all, into @series. */
+/*
+ * One line of @name (the @nr-th), newline and all, into @series.  A last
+ * line without its newline that does not read, a window being written or
+ * cut short, is skipped with a warning.
+ */
 static int add_file_line(struct window_series *series, const char *name,
 			 size_t nr, char *text, size_t len, char *why,
 			 size_t size)
 {
+	bool whole = len && text[len - 1] == '\n';
 	char reason[192];
 
 	while (len && (text[len - 1] == '\n' || text[len - 1] == '\r'))
@@ -240,6 +245,11 @@ static int add_file_line(struct window_series *series, const char *name,
 		return 0;
 	if (!window_series_add_line(series, text, len, reason, sizeof(reason)))
 		return 0;
+	if (!whole) {
+		fprintf(stderr, "rtla: %s%sline %zu: an unfinished last line, skipped: %s\n",
+			name ? name : "", name ? ": " : "", nr, reason);
+		return 0;
+	}
 	if (!name)
 		return fail(why, size, "line %zu: %s", nr, reason);
 	return fail(why, size, "%s:%zu: %s", name, nr, reason);

@@ -1,27 +1,83 @@
 // SPDX-License-Identifier: GPL-2.0
 /* --record: one JSON line per closed window, in size-capped rotated files. */
 #include <errno.h>
+#include <fcntl.h>
 #include <json.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "output/json_hist.h"
 #include "output/window_record.h"
 
-/* Append to the file, its size known. */
-static int open_file(struct window_record *record)
+/*
+ * The record as rtla's own: a regular file of rtla's user, one link.  The
+ * path was checked before the run, but a user who can write to its
+ * directory could have put a link there since.
+ */
+static int check_opened(int fd)
 {
-	long size;
+	struct stat st;
 
-	record->file = fopen(record->path, "ae");
-	if (!record->file)
+	if (fstat(fd, &st))
 		return -1;
-	if (fseek(record->file, 0, SEEK_END) ||
-	    (size = ftell(record->file)) < 0) {
-		fclose(record->file);
-		record->file = NULL;
+	if (!S_ISREG(st.st_mode))
+		errno = EINVAL;
+	else if (st.st_uid != geteuid())
+		errno = EPERM;
+	else if (st.st_nlink > 1)
+		errno = EMLINK;
+	else
+		return 0;
+	return -1;
+}
+
+/* The size of the whole lines at the start of @fd, of @size bytes. */
+static off_t whole_lines(int fd, off_t size)
+{
+	char buf[4096];
+	off_t at = size;
+	ssize_t n;
+
+	while (at > 0) {
+		n = at < (off_t)sizeof(buf) ? at : (off_t)sizeof(buf);
+		if (pread(fd, buf, n, at - n) != n)
+			return -1;
+		while (n > 0 && buf[n - 1] != '\n') {
+			n--;
+			at--;
+		}
+		if (n > 0)
+			break;
+	}
+	return at;
+}
+
+/*
+ * Open for appending, no link followed, @flags added (O_EXCL for the new
+ * file of a rotation); a line cut short by a crash is cut off.
+ */
+static int open_file(struct window_record *record, int flags)
+{
+	off_t size;
+	int fd;
+
+	/* read too, for a torn last line; O_NONBLOCK: no wait on a FIFO */
+	fd = open(record->path, O_RDWR | O_APPEND | O_CREAT | O_NOFOLLOW |
+		  O_NONBLOCK | O_CLOEXEC | flags, 0666);
+	if (fd < 0)
+		return -1;
+	if (check_opened(fd) || (size = lseek(fd, 0, SEEK_END)) < 0 ||
+	    (size = whole_lines(fd, size)) < 0 || ftruncate(fd, size)) {
+		int saved = errno;
+
+		close(fd);
+		errno = saved;
 		return -1;
 	}
+	record->fd = fd;
 	record->size = size;
 	return 0;
 }
@@ -30,12 +86,13 @@ int window_record_open(struct window_record *record, const char *path,
 		       uint64_t max_bytes, unsigned int keep)
 {
 	memset(record, 0, sizeof(*record));
+	record->fd = -1;
 	record->path = strdup(path);
 	if (!record->path)
 		return -1;
 	record->max_bytes = max_bytes;
 	record->keep = keep;
-	if (open_file(record)) {
+	if (open_file(record, 0)) {
 		window_record_close(record);
 		return -1;
 	}
@@ -44,9 +101,9 @@ int window_record_open(struct window_record *record, const char *path,
 
 void window_record_close(struct window_record *record)
 {
-	if (record->file)
-		fclose(record->file);
-	record->file = NULL;
+	if (record->fd >= 0)
+		close(record->fd);
+	record->fd = -1;
 	free(record->path);
 	record->path = NULL;
 }
@@ -68,23 +125,40 @@ static int rotate(struct window_record *record)
 	char from[len], to[len];
 	unsigned int n;
 
-	int closed = fclose(record->file);
-
-	record->file = NULL;
-	if (closed)
-		return -1;
+	/* keep 0: the file is emptied */
+	if (!record->keep) {
+		if (ftruncate(record->fd, 0))
+			return -1;
+		record->size = 0;
+		return 0;
+	}
+	close(record->fd);
+	record->fd = -1;
 	for (n = record->keep; n > 0; n--) {
 		rotated_name(from, len, record->path, n - 1);
 		rotated_name(to, len, record->path, n);
 		if (rename(from, to) && errno != ENOENT)
 			return -1;
 	}
-	/* keep 0: the file is emptied ("w"); otherwise it was renamed */
-	record->file = fopen(record->path, "we");
-	if (!record->file)
-		return -1;
-	record->size = 0;
-	return 0;
+	/* renamed away: whatever is there now is not ours */
+	return open_file(record, O_EXCL);
+}
+
+/* @text as one write; on a short or failed one, the file as it was. */
+static int append_line(struct window_record *record, const char *text,
+		       size_t len)
+{
+	ssize_t n = write(record->fd, text, len);
+	int saved;
+
+	if (n == (ssize_t)len)
+		return 0;
+	saved = n < 0 ? errno : ENOSPC;
+	/* a torn line would glue to the next one */
+	if (ftruncate(record->fd, record->size))
+		saved = errno;
+	errno = saved;
+	return -1;
 }
 
 static struct json_object *u64(uint64_t value)
@@ -144,24 +218,28 @@ int window_record_write(struct window_record *record,
 			time_t end)
 {
 	struct json_object *line;
-	const char *text;
-	size_t len;
-	int ret = -1;
+	char *text = NULL;
+	int len, ret = -1;
 
 	/* a rotation failed before: try the file again */
-	if (!record->file && open_file(record))
+	if (record->fd < 0 && open_file(record, 0))
 		return -1;
 	line = window_object(window, contexts, nr, end);
-	text = json_object_to_json_string_ext(line, JSON_C_TO_STRING_PLAIN);
-	len = strlen(text) + 1;
+	len = asprintf(&text, "%s\n", json_object_to_json_string_ext(line,
+					JSON_C_TO_STRING_PLAIN));
+	if (len < 0) {
+		text = NULL;
+		goto out;
+	}
 	if (record->size && record->size + len > record->max_bytes &&
 	    rotate(record))
 		goto out;
-	if (fprintf(record->file, "%s\n", text) < 0 || fflush(record->file))
+	if (append_line(record, text, len))
 		goto out;
 	record->size += len;
 	ret = 0;
 out:
+	free(text);
 	json_object_put(line);
 	return ret;
 }

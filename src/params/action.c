@@ -50,11 +50,23 @@ static int parse_signal_arg(const char *arg, struct action *action,
 	return fail(why, "signal takes num=N and pid=PID|parent");
 }
 
+/* "@key=VALUE" at @text, VALUE the rest of it, commas and all: *@out */
+static int parse_rest(const char *text, const char *key, char **out,
+		      const char *usage, const char **why)
+{
+	const char *value = value_of(text, key);
+
+	if (!value || !*value)
+		return fail(why, usage);
+	*out = strdup(value);
+	return *out ? 0 : fail(why, "out of memory");
+}
+
 /* "[timeout=SECONDS,]command=CMD": the command is the rest, commas and all. */
 static int parse_shell(const char *text, struct action *action,
 		       const char **why)
 {
-	const char *value = value_of(text, "timeout"), *command;
+	const char *value = value_of(text, "timeout");
 	char seconds[32];
 	uint64_t number;
 	size_t len;
@@ -70,78 +82,92 @@ static int parse_shell(const char *text, struct action *action,
 		action->timeout_s = number;
 		text = value + len + (value[len] == ',');
 	}
-	command = value_of(text, "command");
-	if (!command || !*command)
-		return fail(why, "shell takes command=CMD");
-	action->command = strdup(command);
-	return 0;
+	return parse_rest(text, "command", &action->command,
+			  "shell takes command=CMD", why);
 }
 
-/* The comma-separated key=value words after the action's name. */
-static int parse_args(char *args, struct action *action, const char **why)
+/* "[file=NAME]": the name is the rest, commas and all, as a command. */
+static int parse_trace(const char *text, struct action *action,
+		       const char **why)
 {
-	const char *value;
-	char *arg, *save = NULL;
+	if (!*text)
+		return 0;
+	return parse_rest(text, "file", &action->file, "trace takes file=NAME",
+			  why);
+}
 
-	for (arg = strtok_r(args, ",", &save); arg;
-	     arg = strtok_r(NULL, ",", &save)) {
-		if (action->kind == ACTION_SIGNAL) {
-			if (parse_signal_arg(arg, action, why))
-				return -1;
-		} else if (action->kind == ACTION_TRACE &&
-			   (value = value_of(arg, "file")) && *value) {
-			free(action->file);
-			action->file = strdup(value);
-		} else {
-			return fail(why, action->kind == ACTION_TRACE ?
-				    "trace takes file=NAME" :
-				    "continue takes no arguments");
-		}
-	}
-	return 0;
+/* signal's comma-separated key=value words */
+static int parse_signal(const char *text, struct action *action,
+			const char **why)
+{
+	char *args = strdup(text), *arg, *save = NULL;
+	int ret = 0;
+
+	if (!args)
+		return fail(why, "out of memory");
+	for (arg = strtok_r(args, ",", &save); arg && !ret;
+	     arg = strtok_r(NULL, ",", &save))
+		ret = parse_signal_arg(arg, action, why);
+	free(args);
+	if (!ret && (!action->signal || (!action->pid && !action->to_parent)))
+		ret = fail(why, "signal takes num=N and pid=PID|parent");
+	return ret;
+}
+
+static int parse_continue(const char *text, struct action *action,
+			  const char **why)
+{
+	(void)action;
+	return *text ? fail(why, "continue takes no arguments") : 0;
 }
 
 int action_parse(const char *text, struct action *action, const char **why)
 {
-	static const char *const names[] = {
-		[ACTION_TRACE] = "trace", [ACTION_SIGNAL] = "signal",
-		[ACTION_SHELL] = "shell", [ACTION_CONTINUE] = "continue",
+	static const struct {
+		const char *name;
+		int (*parse)(const char *args, struct action *action,
+			     const char **why);
+	} kinds[] = {
+		[ACTION_TRACE] = { "trace", parse_trace },
+		[ACTION_SIGNAL] = { "signal", parse_signal },
+		[ACTION_SHELL] = { "shell", parse_shell },
+		[ACTION_CONTINUE] = { "continue", parse_continue },
 	};
 	size_t len = strcspn(text, ","), i;
-	char args[256];
 
 	memset(action, 0, sizeof(*action));
-	if (strlen(text) >= sizeof(action->text))
-		return fail(why, "too long");
-	snprintf(action->text, sizeof(action->text), "%s", text);
-	for (i = 0; i < sizeof(names) / sizeof(names[0]); i++)
-		if (strlen(names[i]) == len && !strncmp(text, names[i], len))
+	for (i = 0; i < sizeof(kinds) / sizeof(kinds[0]); i++)
+		if (strlen(kinds[i].name) == len &&
+		    !strncmp(text, kinds[i].name, len))
 			break;
-	if (i == sizeof(names) / sizeof(names[0]))
+	if (i == sizeof(kinds) / sizeof(kinds[0]))
 		return fail(why, "expected trace, signal, shell or continue");
 	action->kind = i;
-	text += len + (text[len] == ',');
-	if (action->kind == ACTION_SHELL)
-		return parse_shell(text, action, why);
-	snprintf(args, sizeof(args), "%s", text);
-	if (parse_args(args, action, why)) {
-		free(action->file);
-		action->file = NULL;
+	action->text = strdup(text);
+	if (!action->text)
+		return fail(why, "out of memory");
+	if (kinds[i].parse(text + len + (text[len] == ','), action, why)) {
+		action_free(action);
 		return -1;
 	}
-	if (action->kind == ACTION_SIGNAL &&
-	    (!action->signal || (!action->pid && !action->to_parent)))
-		return fail(why, "signal takes num=N and pid=PID|parent");
 	return 0;
+}
+
+void action_free(struct action *action)
+{
+	free(action->text);
+	free(action->file);
+	free(action->command);
+	action->text = NULL;
+	action->file = NULL;
+	action->command = NULL;
 }
 
 void action_list_free(struct action_list *list)
 {
 	int i;
 
-	for (i = 0; i < list->count; i++) {
-		free(list->item[i].file);
-		free(list->item[i].command);
-	}
+	for (i = 0; i < list->count; i++)
+		action_free(&list->item[i]);
 	list->count = 0;
 }

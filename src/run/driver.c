@@ -43,10 +43,14 @@ int run_tool(const struct rtla_tool *tool, struct rtla_params *params,
 		if (!tool->measure)
 			run_measure(&run);
 		status = run_finish(&run);
-		/* a full disk behind "> file" is an error; a closed pipe is not */
+		/*
+		 * a full disk behind "> file" is an error; a closed pipe is
+		 * not.  A report on stdout has told its own failure.
+		 */
 		if (fflush(stdout))
 			run.text_errno = errno;
-		if (ferror(stdout) && run.text_errno != EPIPE &&
+		if (run.text == stdout && ferror(stdout) &&
+		    run.text_errno != EPIPE &&
 		    run_stop_requested != SIGPIPE) {
 			run_error(&run, "cannot write the report to stdout: %s",
 				  strerror(run.text_errno ? run.text_errno : EIO));

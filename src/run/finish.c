@@ -154,7 +154,7 @@ int run_finish(struct run *run)
 	} else if (param_given(run->params->aa_only_us)) {
 		run_aa_max_latency(run);
 	}
-	if (run->trace_save_failed)
+	if (run->trace_save_failed || run->textfile_errno)
 		status = RTLA_EXIT_ERROR;
 	report_hits(run);
 	if (run->workload.failed || save_hist_triggers(run))

@@ -132,6 +132,22 @@ static void update_counters(struct monitor *m)
 	m->metrics.unmeasured_ns = m->unmeasured_ns;
 }
 
+/*
+ * --textfile rewritten: a failure said once (again only after a success),
+ * and the run fails when the last window's could not be written.
+ */
+static void write_textfile(struct monitor *m)
+{
+	const char *path = m->run->params->textfile;
+	int err = 0;
+
+	if (monitor_metrics_write_textfile(&m->metrics, path))
+		err = errno;
+	if (err && !m->run->textfile_errno)
+		run_error(m->run, "cannot write %s: %s", path, strerror(err));
+	m->run->textfile_errno = err;
+}
+
 void monitor_end_window(struct monitor *m, time_t end)
 {
 	const struct rtla_params *params = m->run->params;
@@ -142,16 +158,14 @@ void monitor_end_window(struct monitor *m, time_t end)
 	results_window_restart(&run->results);
 	windows_add_results(&m->windows, &m->window);
 	windows_end(&m->windows);
-	if (m->record.file &&
+	if (m->record.path &&
 	    window_record_write(&m->record, &m->window, m->shown,
 				m->metrics.nr_contexts, end))
 		run_error(run, "cannot write the window to %s: %s",
 			  params->record_file, strerror(errno));
 	update_counters(m);
-	if (params->textfile &&
-	    monitor_metrics_write_textfile(&m->metrics, params->textfile))
-		run_error(run, "cannot write %s: %s", params->textfile,
-			  strerror(errno));
+	if (params->textfile)
+		write_textfile(m);
 }
 
 /*

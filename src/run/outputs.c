@@ -1,6 +1,14 @@
 // SPDX-License-Identifier: GPL-2.0
-/* Every output file checked before the run changes anything. */
+/*
+ * Every output file, and the monitor's --web-config, checked before the
+ * run changes anything.
+ */
+#include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "output/out_file.h"
 #include "run/file_tools.h"
@@ -46,6 +54,30 @@ int outputs_check_paths(const char *command, const char *const paths[],
 	return ret;
 }
 
+/*
+ * A file read once the tracer is on: a FIFO or a device there would hang
+ * the run with the tracer on (opened here without waiting for a writer).
+ */
+static int check_input(struct run *run, const char *path)
+{
+	struct stat st;
+	int fd, ret = 0;
+
+	if (!path)
+		return 0;
+	fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+	if (fd < 0 || fstat(fd, &st)) {
+		run_error(run, "cannot read %s: %s", path, strerror(errno));
+		ret = -1;
+	} else if (!S_ISREG(st.st_mode)) {
+		run_error(run, "cannot read %s: not a regular file", path);
+		ret = -1;
+	}
+	if (fd >= 0)
+		close(fd);
+	return ret;
+}
+
 int run_check_outputs(struct run *run)
 {
 	const struct rtla_params *params = run->params;
@@ -64,6 +96,8 @@ int run_check_outputs(struct run *run)
 	if (check_trace_actions(run, &params->on_threshold))
 		ret = -1;
 	if (check_trace_actions(run, &params->on_end))
+		ret = -1;
+	if (check_input(run, params->web_config))
 		ret = -1;
 	return ret;
 }

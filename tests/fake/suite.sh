@@ -2,8 +2,9 @@
 # SPDX-License-Identifier: GPL-2.0
 # tests/fake/suite.sh RTLA PRELOAD: the built rtla run end to end against
 # a fake tracing directory (RTLA_TRACING_DIR, make-tracefs.sh), without a
-# VM: the state record written and restored, an action's exit status,
-# SIGTERM and SIGKILL, refused records and a refused directory.  TAP.
+# VM: the state record written and restored, an action's exit status, a
+# report on a full disk, SIGTERM and SIGKILL, refused records and a
+# refused directory.  TAP.
 set -u
 rtla=$(realpath "$1")
 preload=$(realpath "$2")
@@ -97,6 +98,19 @@ PY
 	[ -n "$why" ] || [ ! -e "$top/second" ] || why="the action after a failed one ran"
 	[ -n "$why" ] || why=$(not_restored)
 	tap_check "--on-end command's exit status 3 in the report, the list stops, rtla exits 0" "$why"
+}
+
+# A report on stdout that a full disk refuses: exit 1, told once.
+case_report_full() {
+	fresh
+	rtla osnoise top -q -d 1s --json - >/dev/full 2>"$top/err"
+	status=$?
+	why=
+	[ $status -eq 1 ] || why="exit status $status"
+	[ "$(grep -c 'rtla osnoise top: ' "$top/err")" = 1 ] &&
+		grep -q 'cannot write the JSON report to stdout' "$top/err" ||
+		why="$why; stderr: $(grep 'rtla osnoise top: ' "$top/err")"
+	tap_check "--json - on a full disk: exit 1, one line" "$why"
 }
 
 case_sigterm() {
@@ -206,6 +220,7 @@ case_refused_dir() {
 
 case_record
 case_action
+case_report_full
 case_sigterm
 case_sigkill
 case_refused_record

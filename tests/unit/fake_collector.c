@@ -216,6 +216,7 @@ void fake_run_free(struct fake_run *f)
 	fclose(f->text_stream);
 	free(f->text);
 	params_free(&f->params);
+	action_list_free(&f->on_threshold);
 	run_stop_requested = 0;
 }
 

@@ -71,6 +71,8 @@ static void test_signal_to_init_refused(void **state)
 	assert_int_equal(action_parse("signal,pid=1,num=10", &action, &why), -1);
 	assert_int_equal(action_parse("signal,num=10,pid=2", &action, &why), 0);
 	assert_int_equal(action.pid, 2);
+	action_free(&action);
+	action_free(&action);
 }
 
 static void test_timeout_parsed(void **state)
@@ -82,10 +84,10 @@ static void test_timeout_parsed(void **state)
 				      &why), 0);
 	assert_int_equal(action.timeout_s, 5);
 	assert_string_equal(action.command, "a,b");
-	free(action.command);
+	action_free(&action);
 	assert_int_equal(action_parse("shell,command=x", &action, &why), 0);
 	assert_int_equal(action.timeout_s, 0);
-	free(action.command);
+	action_free(&action);
 	assert_int_equal(action_parse("shell,timeout=0,command=x", &action,
 				      &why), -1);
 	assert_string_equal(why, "timeout= takes seconds, 1-86400");

@@ -8,6 +8,7 @@
 
 #include "layout_helper.h"
 
+#include <errno.h>
 #include <fcntl.h>
 #include <signal.h>
 #include <time.h>
@@ -201,6 +202,56 @@ static void test_unmeasured_time(void **state)
 		    0.26);
 	assert_true(metric(textfile, "rtla_timerlat_threshold_hits_total") ==
 		    2);
+}
+
+static char *slurp(const char *path)
+{
+	char *text = NULL;
+	size_t size = 0;
+	FILE *in = fopen(path, "r");
+
+	assert_non_null(in);
+	if (getdelim(&text, &size, '\0', in) < 0) {
+		free(text);
+		text = strdup("");
+	}
+	fclose(in);
+	return text;
+}
+
+/*
+ * A --textfile that cannot be written: said once, not every window, and
+ * the run ends with status 1.
+ */
+static void test_textfile_unwritable(void **state)
+{
+	struct fake_run *loop = *state;
+	char err_path[64], *said, *at;
+	int saved, fd, lines = 0;
+
+	loop->params.textfile = strdup("/nonexistent/rtla.prom");
+	loop->fake.signal_at_ns = 2450 * MS;
+	loop->fake.signal = SIGTERM;
+	snprintf(err_path, sizeof(err_path), "%s/stderr", dir);
+	fflush(stderr);
+	saved = dup(2);
+	fd = open(err_path, O_WRONLY | O_CREAT | O_TRUNC, 0600);
+	assert_true(saved >= 0 && fd >= 0);
+	dup2(fd, 2);
+	close(fd);
+	assert_int_equal(run_monitor(&loop->run), 0);
+	fflush(stderr);
+	dup2(saved, 2);
+	close(saved);
+	assert_int_equal(loop->run.textfile_errno, ENOENT);
+	assert_int_equal(run_finish(&loop->run), RTLA_EXIT_ERROR);
+	said = slurp(err_path);
+	unlink(err_path);
+	for (at = said; (at = strstr(at, "cannot write")); at++)
+		lines++;
+	if (lines != 1)
+		fail_msg("said %d times: %s", lines, said);
+	free(said);
 }
 
 /* A scrape of @m in @format: CPU 0's IRQ _count in it. */
@@ -401,6 +452,7 @@ int main(void)
 		LOOP_TEST(test_duration),
 		LOOP_TEST(test_hits_rearmed),
 		LOOP_TEST(test_unmeasured_time),
+		LOOP_TEST(test_textfile_unwritable),
 		LOOP_TEST(test_snapshot_feeds_exposition),
 		LOOP_TEST(test_keep_traces),
 		LOOP_TEST(test_results_delta),

@@ -623,6 +623,11 @@ static void test_actions(void **state)
 	assert_string_equal(p.err, "Invalid action signal,num=99,pid=1\n"
 				    "  'signal,num=99,pid=1': num= takes a signal number, 1-64\n");
 	done(&p);
+	/* our own refusal (rtla 7.2 signals init) */
+	PARSE(&timerlat_top, &p, "--on-end", "signal,num=9,pid=1");
+	assert_string_equal(p.err, "Invalid action signal,num=9,pid=1\n"
+				    "  'signal,num=9,pid=1': pid= takes a process id other than 1 (init), or parent\n");
+	done(&p);
 	PARSE(&timerlat_top, &p, "--on-end", "shell");
 	assert_string_equal(p.err, "Invalid action shell\n"
 				    "  'shell': shell takes command=CMD\n");
@@ -634,6 +639,31 @@ static void test_actions(void **state)
 	PARSE(&timerlat_top, &p, "--on-end", "trace,dir=x");
 	assert_string_equal(p.err, "Invalid action trace,dir=x\n"
 				    "  'trace,dir=x': trace takes file=NAME\n");
+	done(&p);
+}
+
+/* An action of any length; a trace file's name with commas in it. */
+static void test_actions_long(void **state)
+{
+	char command[1200];
+	struct parsed p;
+
+	memset(command, 'x', sizeof(command));
+	memcpy(command, "shell,command=echo ", 19);
+	command[sizeof(command) - 1] = '\0';
+	PARSE(&timerlat_top, &p, "--on-end", command, "--on-threshold",
+	      "trace,file=run,1,2.txt");
+	assert_int_equal(p.result, OPTIONS_OK);
+	assert_string_equal(p.params.on_end.item[0].text, command);
+	assert_string_equal(p.params.on_end.item[0].command, command + 14);
+	/* the rest is the name, as a shell action's command */
+	assert_string_equal(p.params.on_threshold.item[0].file, "run,1,2.txt");
+	done(&p);
+	/* rtla 7.2's spelling unchanged */
+	PARSE(&timerlat_top, &p, "--on-threshold", "trace,file=t.txt");
+	assert_string_equal(p.params.on_threshold.item[0].file, "t.txt");
+	assert_string_equal(p.params.on_threshold.item[0].text,
+			    "trace,file=t.txt");
 	done(&p);
 }
 
@@ -841,6 +871,7 @@ int main(void)
 		cmocka_unit_test(test_help_matches_rtla72),
 		cmocka_unit_test(test_rtla72_options),
 		cmocka_unit_test(test_actions),
+		cmocka_unit_test(test_actions_long),
 		cmocka_unit_test(test_auto_analysis),
 		cmocka_unit_test(test_help_option),
 		cmocka_unit_test(test_usage_errors),

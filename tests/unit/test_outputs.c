@@ -234,6 +234,26 @@ static void test_paths_checked(void **state)
 	assert_string_equal(slurp(in_dir("theirs")), "not ours\n");
 }
 
+/* --web-config, read once the tracer is on: a FIFO refused before */
+static void test_web_config_checked(void **state)
+{
+	struct rtla_params params;
+	struct run run = {
+		.tool = &timerlat_monitor_tool,
+		.params = &params,
+	};
+
+	params_alloc(&params, TRACER_TIMERLAT, MODE_HIST);
+	params.web_config = strdup(in_dir("web.yml"));
+	assert_int_equal(mkfifo(params.web_config, 0600), 0);
+	assert_int_equal(run_check_outputs(&run), -1);
+	assert_int_equal(unlink(params.web_config), 0);
+	assert_int_equal(run_check_outputs(&run), -1);
+	put(params.web_config, "basic_auth_users: {}\n");
+	assert_int_equal(run_check_outputs(&run), 0);
+	params_free(&params);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -248,6 +268,8 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_every_output_attempted,
 						make_dir, remove_dir),
 		cmocka_unit_test_setup_teardown(test_paths_checked,
+						make_dir, remove_dir),
+		cmocka_unit_test_setup_teardown(test_web_config_checked,
 						make_dir, remove_dir),
 	};
 

@@ -8,6 +8,7 @@
 #include <json.h>
 #include <sys/stat.h>
 
+#include "input/window_file.h"
 #include "output/window_record.h"
 
 struct fixture {
@@ -247,7 +248,148 @@ static void test_record_open_fails(void **state)
 					    100, 1), -1);
 	assert_int_equal(errno, ENOENT);
 	assert_null(record.path);
-	assert_null(record.file);
+	assert_int_equal(record.fd, -1);
+}
+
+/* The bytes a wrapped write() lets through, -1: all of them. */
+static ssize_t write_room = -1;
+
+ssize_t __real_write(int fd, const void *buf, size_t count);
+ssize_t __wrap_write(int fd, const void *buf, size_t count);
+
+/* write(), short when write_room says so (a full disk) */
+ssize_t __wrap_write(int fd, const void *buf, size_t count)
+{
+	if (write_room >= 0 && count > (size_t)write_room)
+		count = write_room;
+	return __real_write(fd, buf, count);
+}
+
+static void write_one(struct fixture *f, struct window_record *record,
+		      time_t end, int want)
+{
+	assert_int_equal(window_record_write(record, &f->window, f->shown,
+					     f->nr_shown, end), want);
+}
+
+/* Every line of @path is a JSON object of its own; how many. */
+static int json_lines(const char *path)
+{
+	char *text = slurp(path), *line, *save = NULL;
+	struct json_object *obj;
+	int n = 0;
+
+	assert_non_null(text);
+	assert_true(!*text || text[strlen(text) - 1] == '\n');
+	for (line = strtok_r(text, "\n", &save); line;
+	     line = strtok_r(NULL, "\n", &save), n++) {
+		obj = json_tokener_parse(line);
+		if (!json_object_is_type(obj, json_type_object))
+			fail_msg("line %d is not a JSON object: %.40s", n + 1, line);
+		json_object_put(obj);
+	}
+	free(text);
+	return n;
+}
+
+/* A write cut short (ENOSPC) leaves no torn line to glue to the next. */
+static void test_record_short_write(void **state)
+{
+	struct fixture *f = *state;
+	struct window_record record;
+	uint64_t whole;
+
+	assert_int_equal(window_record_open(&record, f->path, 1 << 20, 1), 0);
+	write_one(f, &record, 1700000000, 0);
+	whole = size_of(f->path);
+	write_room = 20;
+	write_one(f, &record, 1700000001, -1);
+	write_room = -1;
+	assert_int_equal(errno, ENOSPC);
+	assert_int_equal(size_of(f->path), whole);
+	write_one(f, &record, 1700000002, 0);
+	window_record_close(&record);
+	assert_int_equal(json_lines(f->path), 2);
+	assert_in_file(f->path, "\"2023-11-14T22:13:21Z\"", false);
+}
+
+/* @text appended to the file at @path, as another writer would */
+static void append_text(const char *path, const char *text)
+{
+	FILE *out = fopen(path, "a");
+
+	assert_non_null(out);
+	fputs(text, out);
+	fclose(out);
+}
+
+/* A line cut short before (a crash) is cut off when the file is opened. */
+static void test_record_torn_before(void **state)
+{
+	struct fixture *f = *state;
+
+	write_windows(f, 1 << 20, 1, 1, 1700000000);
+	append_text(f->path, "{\"time\":\"2023-11");
+	write_windows(f, 1 << 20, 1, 1, 1700000001);
+	assert_int_equal(json_lines(f->path), 2);
+}
+
+/*
+ * What was planted at the path since the start-up check: rtla (root)
+ * appends to none of it; @make plants it, -1 with errno @want.
+ */
+static void expect_refused_at(struct fixture *f, int (*make)(const char *,
+			      const char *), int want)
+{
+	struct window_record record;
+	char target[128];
+
+	snprintf(target, sizeof(target), "%s/victim", f->dir);
+	write_windows(f, 1 << 20, 1, 0, 0);
+	assert_int_equal(rename(f->path, target), 0);
+	assert_int_equal(make(target, f->path), 0);
+	assert_int_equal(window_record_open(&record, f->path, 1 << 20, 1), -1);
+	assert_int_equal(errno, want);
+	assert_int_equal(size_of(target), 0);
+}
+
+static int fifo_at(const char *target, const char *path)
+{
+	(void)target;
+	return mkfifo(path, 0600);
+}
+
+static void test_record_planted(void **state)
+{
+	struct fixture *f = *state;
+
+	expect_refused_at(f, symlink, ELOOP);
+	assert_int_equal(unlink(f->path), 0);
+	expect_refused_at(f, link, EMLINK);
+	assert_int_equal(unlink(f->path), 0);
+	expect_refused_at(f, fifo_at, EINVAL);
+}
+
+/* Readers of a live file skip its last line, half written. */
+static void test_record_read_live(void **state)
+{
+	struct fixture *f = *state;
+	struct window_series series;
+	char why[256];
+
+	write_windows(f, 1 << 20, 1, 2, 1700000000);
+	append_text(f->path, "{\"time\":\"2023-11-14T22:13:22Z\",\"unit\":\"us\",\"cpus\":{\"1\":");
+	if (window_series_read(f->path, &series, why, sizeof(why)))
+		fail_msg("%s", why);
+	assert_int_equal(series.nr_lines, 2);
+	window_series_free(&series);
+
+	/* a torn line before the last is refused */
+	append_text(f->path, "\n");
+	write_windows(f, 1 << 20, 1, 1, 1700000003);
+	assert_int_equal(window_series_read(f->path, &series, why, sizeof(why)),
+			 -1);
+	assert_non_null(strstr(why, ":3: not one JSON object"));
 }
 
 int main(void)
@@ -257,6 +399,10 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_record_rotation, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_record_keep_none, setup, teardown),
 		cmocka_unit_test(test_record_open_fails),
+		cmocka_unit_test_setup_teardown(test_record_short_write, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_record_torn_before, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_record_planted, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_record_read_live, setup, teardown),
 	};
 
 	return RUN_SUITE("window_record", tests);
