@@ -8,6 +8,11 @@
 #   make check-prometheus-rules  promtool check rules and test rules
 #   make check-systemd           systemd-analyze verify on the unit
 #   make check-monitor           the three
+#   make check-systemd-vm        the unit under a real systemd (PID 1 of a
+#                                Debian 12 guest, made by mmdebstrap and
+#                                cached) on SYSTEMD_KERNEL (7.2-rt): its
+#                                monitor SIGKILLed, the restart restores
+#                                (tests/systemd/run; by hand, about 6 min)
 #   make check-monitor-prometheus  (by hand) a real Prometheus scrapes the
 #                                monitor in the VM for 60 s (7.2-rt;
 #                                PROM_KERNEL=6.1-rt or 6.12-rt for others)
@@ -48,11 +53,15 @@ check-systemd: $(BUILD)/rtla
 
 check-monitor: check-metrics check-prometheus-rules check-systemd
 
+SYSTEMD_KERNEL	?= 7.2-rt
+check-systemd-vm: $(BUILD)/rtla
+	tests/systemd/run --kernel $(SYSTEMD_KERNEL)
+
 PROM_KERNEL	?= 7.2-rt
 check-monitor-prometheus: $(BUILD)/rtla
 	tests/monitor/prometheus-vm --kernel $(PROM_KERNEL) 60
 
-.PHONY: check-metrics check-prometheus-rules check-systemd check-monitor \
+.PHONY: check-metrics check-prometheus-rules check-systemd check-systemd-vm check-monitor \
 	check-monitor-prometheus soak-monitor bench-monitor bench-monitor-tracefs
 
 SOAK_KERNEL	?= 7.2-rt
