@@ -96,12 +96,16 @@ static int read_stats(struct json_object *obj, unsigned int ns_per_unit,
 	avg = json_object_get_double(value);
 	if (!(avg >= 0 && avg <= s->max))
 		return fail(why, size, "avg %g is not within 0..max", avg);
-	s->max *= ns_per_unit;
+	if (__builtin_mul_overflow(s->max, ns_per_unit, &s->max))
+		return fail(why, size, "max past what rtla can count in ns");
 	s->avg = avg * ns_per_unit;
 	for (i = 0; i < NR_STANDARD_PERCENTILES; i++) {
 		value = json_member(pct, standard_percentiles[i].name);
 		s->pct_known[i] = !as_u64(value, &s->pct[i]);
-		s->pct[i] *= ns_per_unit;
+		if (s->pct_known[i] &&
+		    __builtin_mul_overflow(s->pct[i], ns_per_unit, &s->pct[i]))
+			return fail(why, size, "%s past what rtla can count in ns",
+				    standard_percentiles[i].name);
 	}
 	return 0;
 }

@@ -308,7 +308,7 @@ static void test_max_below_end(void **state)
 static void test_huge_avg(void **state)
 {
 	static const char line[] =
-		"{\"time\":\"2026-12-06T03:00:00Z\",\"unit\":\"us\",\"cpus\":{\"0\":{\"thread\":{\"count\":2,\"max\":18446744073709551615,\"avg\":1.8e19,\"over\":0},\"lost\":0}}}\n";
+		"{\"time\":\"2026-12-06T03:00:00Z\",\"unit\":\"us\",\"cpus\":{\"0\":{\"thread\":{\"count\":2,\"max\":18446744073709551,\"avg\":18446744073709551,\"over\":0},\"lost\":0}}}\n";
 	char path[] = "/tmp/rtla-compare-XXXXXX", why[256], reason[256];
 	struct window_series series;
 	struct compare_rule rule;

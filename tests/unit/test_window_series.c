@@ -173,6 +173,9 @@ static void test_refused(void **state)
 		       "CPU 0: 3 samples but no max or avg");
 	expect_refused("{\"time\":\"2026-12-06T04:00:00Z\",\"unit\":\"us\",\"cpus\":{\"0\":{\"irq\":{\"count\":1,\"max\":2,\"avg\":5}}}}",
 		       "CPU 0: avg 5 is not within 0..max");
+	/* a max in us that wraps in ns */
+	expect_refused("{\"time\":\"2026-12-06T04:00:00Z\",\"unit\":\"us\",\"cpus\":{\"0\":{\"irq\":{\"count\":1,\"max\":18446744073709552,\"avg\":5}}}}",
+		       "CPU 0: max past what rtla can count in ns");
 	/* the file and line are named */
 	data_path(path, sizeof(path), "compare-worst.txt");
 	assert_int_equal(window_series_read(path, &series, why, sizeof(why)),
