@@ -23,9 +23,9 @@
 volatile sig_atomic_t run_stop_requested;
 volatile sig_atomic_t run_signals_caught;
 
-/* rtla was started under nohup: its commands are too */
 #define PERIOD_GRACE_NS	(100 * 1000 * 1000ULL)
 
+/* rtla was started under nohup: its commands are too */
 static bool hangup_ignored;
 
 static void on_signal(int sig)
@@ -213,10 +213,10 @@ static void wait_poll(struct run *run, long interval_ns, uint64_t end)
 }
 
 /*
- * How long past -d the osnoise tools read on: the period that ends with
- * -d is written just after it, as rtla 7.2, which stops the tracer only
- * after its alarm's read, counts it.  Half a period at most, so that the
- * next one never comes in.
+ * How long past -d the osnoise tools read on, so that a period ending
+ * with -d, written just after it, is still read (rtla 7.2 stops the
+ * tracer only after its alarm's read).  Half a period at most, so that
+ * the next one never comes in.
  */
 static uint64_t period_grace_ns(const struct run *run)
 {
