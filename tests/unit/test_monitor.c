@@ -446,7 +446,9 @@ static void test_sum_in_steps(void **state)
 	steps = longest_wait(&s, 65536);
 	print_message("the lock waited for %.2f ms at most, %.2f ms when summed at once\n",
 		      steps, whole);
-	assert_true(steps * 5 < whole);
+	/* valgrind runs one thread at a time: the waits are its time slices */
+	if (!getenv("RTLA_TEST_UNDER_VALGRIND"))
+		assert_true(steps * 5 < whole);
 	/* the sums are those of the whole histograms */
 	assert_int_equal(s.sums[CTX_THREAD * (default_bucket_bounds.nr + 1) +
 				default_bucket_bounds.nr], 2);
