@@ -21,7 +21,9 @@
 
 /* What an option's setter works on. */
 struct opt_ctx {
-	struct rtla_params *params;
+	struct rtla_params *params;	/* the tracers' */
+	void *args;			/* another command's arguments; the
+					   tracers' words after the options */
 	int nr_cpus;
 	const char *line;	/* set with a refusal: rtla 7.2's own line,
 				   printed instead of ours */
