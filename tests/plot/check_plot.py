@@ -297,7 +297,6 @@ def check_errors(rtla, data, tmp):
         ([os.path.join(tmp, "missing.json"), "-o", tmp + "/x.svg"],
          "a missing file"),
         ([corrupt, "-o", tmp + "/x.svg"], "a truncated report"),
-        ([ours], "no -o"),
         ([ours, "-o", tmp + "/x.gif"], "an unknown extension"),
         ([ours, "-o", tmp + "/x.svg", "--format", "jpeg"], "a bad --format"),
         ([ours, "-o", tmp + "/x.svg", "--size", "10x"], "a bad --size"),
@@ -314,6 +313,15 @@ def check_errors(rtla, data, tmp):
               lines[0].startswith("rtla plot: "),
               "%s: exit 1 with one line: %d, %r" % (what, result.returncode,
                                                     result.stderr))
+    # a usage error: 129, as every command's
+    for args, what in (([ours], "no -o"), ([ours, "--bogus"], "--bogus"),
+                       (["-o", tmp + "/x.svg"], "no FILE")):
+        result = run([rtla, "plot", *args])
+        lines = result.stderr.splitlines()
+        check(result.returncode == 129 and len(lines) == 1 and
+              lines[0].startswith("rtla plot: "),
+              "%s: exit 129 with one line: %d, %r" % (what, result.returncode,
+                                                      result.stderr))
 
 
 def check_output_file(rtla, data, tmp):
