@@ -23,6 +23,15 @@ struct file_command {
 	size_t args_size;
 };
 
+/* set_FIELD(): an option whose value @type's FIELD keeps as given. */
+#define DEFINE_ARG_SETTER(type, field)					\
+static int set_##field(struct opt_ctx *ctx, const char *arg,		\
+		       const char **why)				\
+{									\
+	((type *)ctx->args)->field = arg;				\
+	return 0;							\
+}
+
 /* rtla report, compare and plot, for the command table and the docs. */
 extern const struct file_command report_command;
 extern const struct file_command compare_command;

@@ -24,17 +24,8 @@ static int add_rule(struct opt_ctx *ctx, const char *arg, const char **why)
 	return 0;
 }
 
-static int set_json(struct opt_ctx *ctx, const char *arg, const char **why)
-{
-	((struct compare_args *)ctx->args)->json_file = arg;
-	return 0;
-}
-
-static int set_junit(struct opt_ctx *ctx, const char *arg, const char **why)
-{
-	((struct compare_args *)ctx->args)->junit_file = arg;
-	return 0;
-}
+DEFINE_ARG_SETTER(struct compare_args, json_file)
+DEFINE_ARG_SETTER(struct compare_args, junit_file)
 
 static int set_window(struct opt_ctx *ctx, const char *arg, const char **why)
 {
@@ -63,9 +54,9 @@ static const struct opt_spec compare_options[] = {
 	  add_rule, GROUP_GENERAL },
 	{ "json", 0, required_argument, 0, "FILE",
 	  "write the table and the verdicts as JSON to FILE (- is stdout)",
-	  set_json, GROUP_GENERAL },
+	  set_json_file, GROUP_GENERAL },
 	{ "junit", 0, required_argument, 0, "FILE",
-	  "write one JUnit test case per rule and CPU to FILE", set_junit, GROUP_GENERAL },
+	  "write one JUnit test case per rule and CPU to FILE", set_junit_file, GROUP_GENERAL },
 	{ "window", 0, required_argument, 0, "worst|last|all",
 	  "the window of a --record series compared, per CPU and context: the one with the highest max (default), the last, or all merged",
 	  set_window, GROUP_GENERAL },

@@ -26,11 +26,7 @@ static int parse_size(const char *text, int *width, int *height)
 	return 0;
 }
 
-static int set_output(struct opt_ctx *ctx, const char *arg, const char **why)
-{
-	((struct plot_args *)ctx->args)->output = arg;
-	return 0;
-}
+DEFINE_ARG_SETTER(struct plot_args, output)
 
 static int set_format(struct opt_ctx *ctx, const char *arg, const char **why)
 {

@@ -19,24 +19,9 @@ static int set_budget(struct opt_ctx *ctx, const char *arg, const char **why)
 	return 0;
 }
 
-static int set_json(struct opt_ctx *ctx, const char *arg, const char **why)
-{
-	((struct report_args *)ctx->args)->json_file = arg;
-	return 0;
-}
-
-static int set_openmetrics(struct opt_ctx *ctx, const char *arg,
-			   const char **why)
-{
-	((struct report_args *)ctx->args)->openmetrics_file = arg;
-	return 0;
-}
-
-static int set_junit(struct opt_ctx *ctx, const char *arg, const char **why)
-{
-	((struct report_args *)ctx->args)->junit_file = arg;
-	return 0;
-}
+DEFINE_ARG_SETTER(struct report_args, json_file)
+DEFINE_ARG_SETTER(struct report_args, openmetrics_file)
+DEFINE_ARG_SETTER(struct report_args, junit_file)
 
 static void add_file(struct opt_ctx *ctx, const char *word)
 {
@@ -53,11 +38,11 @@ static const struct opt_spec report_options[] = {
 	  "judge the run against a budget as the live run does (exit 2 when exceeded); repeatable",
 	  set_budget, GROUP_GENERAL },
 	{ "json", 0, required_argument, 0, "FILE",
-	  "write the run as rtla's JSON to FILE (- is stdout)", set_json, GROUP_GENERAL },
+	  "write the run as rtla's JSON to FILE (- is stdout)", set_json_file, GROUP_GENERAL },
 	{ "openmetrics", 0, required_argument, 0, "FILE",
-	  "write it as Prometheus/OpenMetrics text to FILE", set_openmetrics, GROUP_GENERAL },
+	  "write it as Prometheus/OpenMetrics text to FILE", set_openmetrics_file, GROUP_GENERAL },
 	{ "junit", 0, required_argument, 0, "FILE",
-	  "write the verdicts as JUnit XML to FILE", set_junit, GROUP_GENERAL },
+	  "write the verdicts as JUnit XML to FILE", set_junit_file, GROUP_GENERAL },
 	{ "help", 'h', no_argument, 0, NULL, "print this help", NULL, GROUP_GENERAL },
 };
 

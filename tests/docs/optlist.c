@@ -127,8 +127,8 @@ static void print_file_commands(void)
 		files = rtla_commands[t].files;
 		for (o = files ? files->specs : NULL;
 		     o && o < files->specs + files->count; o++)
-			printf("%s\t%s%c\t--%s\t%s\n", files->name,
-			       o->short_name ? "-" : "", o->short_name ? o->short_name : '-',
+			printf("%s\t-%s\t--%s\t%s\n", files->name,
+			       o->short_name ? (char[]){ o->short_name, 0 } : "",
 			       o->long_name, arg_kind(o->has_arg));
 	}
 }
