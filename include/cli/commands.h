@@ -38,8 +38,4 @@ void commands_unknown(const char *name);
 /* "rtla timerlat --help": a tracer's modes. */
 void command_modes_usage(const struct rtla_command *cmd, FILE *out);
 
-/* rtla report FILE..., rtla compare BASE NEW: the exit status. */
-int report_main(int argc, char **argv);
-int compare_main(int argc, char **argv);
-
 #endif

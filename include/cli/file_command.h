@@ -4,7 +4,7 @@
 
 #include <stdio.h>
 
-#include "cli/options.h"
+#include "cli/opt_engine.h"
 
 /*
  * A command over saved files (report, compare, plot): its options, its
@@ -36,6 +36,10 @@ static int set_##field(struct opt_ctx *ctx, const char *arg,		\
 extern const struct file_command report_command;
 extern const struct file_command compare_command;
 extern const struct file_command plot_command;
+
+/* rtla report FILE, rtla compare BASE NEW: the exit status. */
+int report_main(int argc, char **argv);
+int compare_main(int argc, char **argv);
 
 /* The help of @cmd: the synopsis, one line an option, the footer. */
 void file_command_usage(const struct file_command *cmd, FILE *out);

@@ -2,7 +2,7 @@
 #ifndef RTLA_PLOT_ARGS_H
 #define RTLA_PLOT_ARGS_H
 
-#include "cli/options.h"
+#include "cli/opt_engine.h"
 #include "model/plot_layout.h"
 #include "output/plot_format.h"
 

@@ -3,9 +3,8 @@
 #include <getopt.h>
 #include <string.h>
 
-#include "cli/commands.h"
 #include "cli/file_command.h"
-#include "reports/compare.h"
+#include "reports/compare_saved.h"
 #include "run/tool.h"
 
 static int add_rule(struct opt_ctx *ctx, const char *arg, const char **why)

@@ -10,7 +10,9 @@
 
 #include "cli/monitor_options.h"
 #include "cli/opt_engine.h"
-#include "cli/option_table.h"
+#include "cli/options_output.h"
+#include "cli/options_tracing.h"
+#include "cli/options.h"
 #include "params/params_check.h"
 #include "output/render.h"
 

@@ -12,7 +12,8 @@
 #include "model/budget.h"
 #include "model/sources.h"
 #include "cli/monitor_options.h"
-#include "cli/option_table.h"
+#include "cli/options_output.h"
+#include "cli/options_tracing.h"
 #include "cli/parse.h"
 
 static int set_duration(struct opt_ctx *ctx, const char *arg, const char **why)

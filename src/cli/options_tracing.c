@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli/option_table.h"
+#include "cli/options_tracing.h"
 #include "cli/parse.h"
 
 /* A CPU list option: the set, and the text as given for reports. */

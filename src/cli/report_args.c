@@ -2,9 +2,8 @@
 /* rtla report's command line: its options, its FILE, its help. */
 #include <getopt.h>
 
-#include "cli/commands.h"
 #include "cli/file_command.h"
-#include "reports/report.h"
+#include "reports/report_saved.h"
 #include "run/tool.h"
 
 static int set_budget(struct opt_ctx *ctx, const char *arg, const char **why)

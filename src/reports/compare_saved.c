@@ -7,7 +7,7 @@
 #include "input/saved_input.h"
 #include "output/compare_report.h"
 #include "output/out_file.h"
-#include "reports/compare.h"
+#include "reports/compare_saved.h"
 #include "run/outputs.h"
 #include "run/tool.h"
 

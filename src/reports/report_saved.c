@@ -14,7 +14,7 @@
 #include "output/render.h"
 #include "output/report.h"
 #include "run/budget_report.h"
-#include "reports/report.h"
+#include "reports/report_saved.h"
 #include "run/outputs.h"
 #include "run/tool.h"
 #include "session/tracer_config.h"
@@ -58,7 +58,7 @@ static int apply_args(const struct report_args *args, struct saved_run *run)
 		params->junit_file }, 3);
 }
 
-static void render(FILE *out, const struct saved_run *run)
+static void render_saved(FILE *out, const struct saved_run *run)
 {
 	struct render_view view = tool_render_view(&run->params);
 	const struct rtla_params *params = &run->params;
@@ -111,7 +111,7 @@ static int report_saved(struct saved_run *run)
 		fprintf(stderr, "rtla report: out of memory\n");
 		return RTLA_EXIT_ERROR;
 	}
-	render(text, run);
+	render_saved(text, run);
 	status = budgets_report(text, "report", params, &run->results,
 				verdicts, max, &count);
 	report = (struct run_report){

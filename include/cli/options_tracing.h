@@ -1,22 +1,20 @@
 /* SPDX-License-Identifier: GPL-2.0 */
-#ifndef RTLA_OPTION_TABLE_H
-#define RTLA_OPTION_TABLE_H
+#ifndef RTLA_OPTIONS_TRACING_H
+#define RTLA_OPTIONS_TRACING_H
 
 #include <stddef.h>
 
-#include "cli/options.h"
+#include "cli/opt_engine.h"
 
 /*
- * The tracers' option table, in two sections (options_tracing.c and
- * options_output.c) holding disjoint groups: concatenated, they are the
- * table options_table() returns, in --help's order.
+ * The tracers' option table is in two sections of disjoint groups, this
+ * and output_options (options_output.h): end to end, they are the table
+ * options_table() returns, in --help's order.
  */
 extern const struct opt_spec tracing_options[];
 extern const size_t nr_tracing_options;
-extern const struct opt_spec output_options[];
-extern const size_t nr_output_options;
 
-/* The tools' masks, short, for the table's rows. */
+/* The tools' masks, short, for the table's rows (both sections). */
 #define OSN	(FOR_OSNOISE | FOR_MODES | FOR_HWNOISE)
 #define TLAT	(FOR_TIMERLAT | FOR_MODES)
 #define ANY	FOR_ALL

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0 */
-#ifndef RTLA_REPORTS_REPORT_H
-#define RTLA_REPORTS_REPORT_H
+#ifndef RTLA_REPORT_SAVED_H
+#define RTLA_REPORT_SAVED_H
 
 #include "params/params.h"
 

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0 */
-#ifndef RTLA_REPORTS_COMPARE_H
-#define RTLA_REPORTS_COMPARE_H
+#ifndef RTLA_COMPARE_SAVED_H
+#define RTLA_COMPARE_SAVED_H
 
 #include "model/compare.h"
 #include "model/window_series.h"
