@@ -54,8 +54,9 @@ enum options_result file_command_parse(const struct file_command *cmd,
 	enum options_result result;
 	size_t i;
 
-	for (i = 0; i < cmd->count; i++)
+	for (i = 0; i < cmd->count && i < OPT_MAX_SPECS; i++)
 		specs[i] = &cmd->specs[i];
+	engine.count = i;
 	result = opt_engine_parse(&engine, &ctx, argc, argv, stderr);
 	if (result == OPTIONS_HELP)
 		file_command_usage(cmd, stdout);

@@ -25,6 +25,9 @@ const struct opt_spec *options_table(size_t *count)
 {
 	static size_t filled;
 
+	/* a table grown past its room: every test that parses stops here */
+	if (nr_tracing_options + nr_output_options > OPTION_TABLE_SIZE)
+		abort();
 	if (!filled) {
 		memcpy(option_table, tracing_options,
 		       nr_tracing_options * sizeof(struct opt_spec));
@@ -63,7 +66,7 @@ static size_t tool_options(const struct tool_id *tool,
 	size_t i, total, count = 0;
 
 	table = options_table(&total);
-	for (i = 0; i < total; i++)
+	for (i = 0; i < total && count < OPT_MAX_SPECS; i++)
 		if (option_applies(&table[i], mask))
 			specs[count++] = &table[i];
 	return count;
