@@ -11,7 +11,7 @@
 #include <unistd.h>
 
 #include "output/out_file.h"
-#include "run/file_tools.h"
+#include "run/outputs.h"
 #include "run/run.h"
 #include "run/trace_dat.h"
 
