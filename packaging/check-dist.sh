@@ -45,9 +45,7 @@ git ls-files -- src include tests/unit tests/data 2>/dev/null | sed "s|^|$name/|
 [ -s "$tmp/sources" ] || fail "no sources listed by git"
 sort "$tmp/list" | comm -23 "$tmp/sources" - | grep . &&
 	fail "sources missing from the tarball (above)"
-# (of tests/e2e/ only tap.sh, the TAP helper the docs tests share)
-grep -v '/tests/e2e/tap\.sh$' "$tmp/list" |
-	grep -E '(^|/)(build/|\.git|.*\.(o|a|d|tmp|orig|rej)$|.*~$)|/(kernel|tests/e2e|tests/reports)/|/scripts/vm-' &&
+grep -E '(^|/)(build/|\.git|.*\.(o|a|d|tmp|orig|rej)$|.*~$)|/(kernel|tests/e2e|tests/reports)/|/scripts/vm-' &&
 	fail "build outputs, VM or kernel files in the tarball (above)"
 awk '$4 != "2023-11-14" || $2 != "0/0" { print; bad = 1 } END { exit bad }' \
 	"$tmp/list.v" || fail "entries not owned by 0/0 or not dated SOURCE_DATE_EPOCH (above)"
