@@ -49,7 +49,7 @@ grep -E '(^|/)(build/|\.git|.*\.(o|a|d|tmp|orig|rej)$|.*~$)|/(kernel|tests/e2e|t
 	fail "build outputs, VM or kernel files in the tarball (above)"
 awk '$4 != "2023-11-14" || $2 != "0/0" { print; bad = 1 } END { exit bad }' \
 	"$tmp/list.v" || fail "entries not owned by 0/0 or not dated SOURCE_DATE_EPOCH (above)"
-[ "$status" = 0 ] && ok "the tarball holds $(wc -l <"$tmp/list") files under $name/, no build outputs, VM or kernel files"
+[ "$fails" = 0 ] && ok "the tarball holds $(wc -l <"$tmp/list") files under $name/, no build outputs, VM or kernel files"
 
 # Unpacked: without git, without network
 mkdir "$tmp/nogit" "$tmp/src"
@@ -89,5 +89,4 @@ if run make -j2 && run make unit && run make check-docs &&
 fi
 [ -e .git ] && fail "a .git in the unpacked tarball"
 
-[ "$status" = 0 ] && echo "check-dist: all passed" || echo "check-dist: FAILED"
-exit $status
+check_done check-dist
