@@ -8,7 +8,7 @@
 #                      git and without network (packaging/check-dist.sh)
 #
 # The tarball holds what builds, installs and tests rtla (unit and docs
-# tests) and packages it (packaging/): the files git tracks
+# tests) and packages it (packaging/), with the docs: the files git tracks
 # under DIST_PATHS (tests/lib: the TAP helper the docs and package checks
 # share). No VM harness, end-to-end suites or kernel series, no build
 # outputs. From a tree without git (an unpacked tarball), every file under
@@ -21,7 +21,7 @@
 DIST_NAME	:= rtla-$(VERSION)
 DISTDIR		?= $(BUILD)
 DIST_TARBALL	:= $(DISTDIR)/$(DIST_NAME).tar.gz
-DIST_PATHS	:= LICENSE README.md Makefile mk src include \
+DIST_PATHS	:= LICENSE README.md ARCHITECTURE.md docs Makefile mk src include \
 		   man completion \
 		   tests/unit tests/bpf tests/data tests/docs tests/monitor \
 		   tests/lib packaging \
