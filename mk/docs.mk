@@ -102,6 +102,8 @@ check-docs: all man $(DOCS_OPTLIST)
 		--optlist $(DOCS_OPTLIST) --man-dir $(BUILD)/man \
 		--completion $(COMPLETION)
 	MAKE='$(MAKE)' tests/docs/check_install.sh
+	tests/docs/check-architecture.sh
+	MAKE='$(MAKE)' tests/docs/check-make-targets.sh
 
 -include $(wildcard $(BUILD)/docs/*.d)
 
