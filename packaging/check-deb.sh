@@ -264,5 +264,4 @@ else
 	fail "dpkg --purge leaves files (diff above)"
 fi
 
-[ "$status" = 0 ] && echo "check-deb: all passed" || echo "check-deb: FAILED"
-exit $status
+check_done check-deb

@@ -170,5 +170,4 @@ else
 	fail "rpm -e leaves files (above)"
 fi
 
-[ "$status" = 0 ] && echo "check-rpm: all passed" || echo "check-rpm: FAILED"
-exit $status
+check_done check-rpm

@@ -9,7 +9,7 @@ set -u
 rtla=$(realpath "$1")
 preload=$(realpath "$2")
 here=$(dirname "$0")
-. "$here/../e2e/tap.sh"
+. "$here/../lib/tap.sh"
 
 base=$(mktemp -d /tmp/rtla-fake.XXXXXX)
 trap 'rm -rf "$base"' EXIT
