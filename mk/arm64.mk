@@ -56,7 +56,11 @@ RUN_TARGET	:= qemu-$(firstword $(subst -, ,$(CROSS_TRIPLET))) -L $(SYSROOT)
 # guest SIGRTMAX - 1 or SIGRTMAX (test_signals raises them), takes
 # madvise(MADV_POPULATE_WRITE) as a no-op (test_stats' prefault test) and
 # refuses prctl(PR_SET_CHILD_SUBREAPER) (test_user_threads' SIGKILL test).
-UNIT_SKIP	:= $(addprefix $(BUILD)/tests/,test_signals test_stats test_user_threads)
+# A fourth times what emulation slows unevenly: test_web_config's known
+# and unknown users within 2x of each other (63 and 30 ms once) and its
+# curl scrapes (one came back empty) failed 2 runs of 4.
+UNIT_SKIP	:= $(addprefix $(BUILD)/tests/,test_signals test_stats test_user_threads \
+		   test_web_config)
 ifeq ($(shell uname -m),x86_64)
 RUN_TARGET	:= perl -e '$$d = pack("Q4"); syscall(13, $$_ + 0, $$d, 0, 8) for 32, 33; \
 		   exec @ARGV' $(RUN_TARGET)
