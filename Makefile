@@ -5,6 +5,8 @@ CC		?= gcc
 CLANG		?= clang
 BPFTOOL		?= $(or $(shell command -v bpftool 2>/dev/null),/usr/sbin/bpftool)
 BUILD		:= build
+# CROSS_COMPILE=aarch64-linux-gnu-: the arm64 build (its own BUILD)
+include mk/arm64.mk
 
 LIBS		:= libtracefs libtraceevent json-c
 # rtla-plot's alone: rtla itself does not link it
@@ -116,7 +118,7 @@ BPF_SRC		:= src/collect/bpf/timerlat.bpf.c
 $(BUILD)/timerlat.bpf.o: $(BPF_SRC) include/collect/timerlat_bpf.h
 	@mkdir -p $(@D)
 	$(CLANG) -O2 -g -target bpf -Wall -Iinclude \
-		-I/usr/include/$(shell $(CC) -dumpmachine) -c -o $@ $<
+		-I$(SYSROOT)/usr/include/$(shell $(CC) -dumpmachine) -c -o $@ $<
 $(BUILD)/timerlat.skel.h: $(BUILD)/timerlat.bpf.o
 	$(BPFTOOL) gen skeleton $< name timerlat_bpf >$@.tmp && mv $@.tmp $@
 ifeq ($(BPF_MISSING),)
@@ -127,7 +129,7 @@ endif
 BPF_ACTION_TEST	:= $(BUILD)/tests/action_map.bpf.o
 $(BPF_ACTION_TEST): tests/bpf/action_map.bpf.c | $(BUILD)/tests
 	$(CLANG) -O2 -g -target bpf -Wall \
-		-I/usr/include/$(shell $(CC) -dumpmachine) -c -o $@ $<
+		-I$(SYSROOT)/usr/include/$(shell $(CC) -dumpmachine) -c -o $@ $<
 bpf-action-test:
 ifneq ($(shell command -v $(CLANG) 2>/dev/null),)
 	@$(MAKE) --no-print-directory $(BPF_ACTION_TEST)
@@ -167,8 +169,8 @@ $(BUILD)/tests/rtla-%: tests/helpers/%.c | $(BUILD)/tests
 e2e-helpers: $(SLOWCLIENTS) $(NOISY)
 
 unit: $(BUILD)/rtla $(UNIT_BINS) bpf-action-test
-	@set -e; for t in $(UNIT_BINS); do \
-		echo "== $$t"; RTLA_TESTDATA=tests/data $$t; done
+	@set -e; for t in $(filter-out $(UNIT_SKIP),$(UNIT_BINS)); do \
+		echo "== $$t"; RTLA_TESTDATA=tests/data $(RUN_TARGET) $$t; done
 
 # Every case passes alone and with its suite run backwards: no case
 # leans on state another left behind.
