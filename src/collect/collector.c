@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /* The collector interface: the backend chosen once, then dispatched to. */
 #include <errno.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <time.h>
 
@@ -12,19 +11,6 @@
 #include "collect/source_counts.h"
 
 #define NSEC_PER_SEC	1000000000L
-
-void collector_say(const struct collector *c, bool error, const char *fmt, ...)
-{
-	char line[512];
-	va_list ap;
-
-	if (!c->config.say)
-		return;
-	va_start(ap, fmt);
-	vsnprintf(line, sizeof(line), fmt, ap);
-	va_end(ap);
-	c->config.say(c->config.say_ctx, error, line);
-}
 
 /* collector_say() before there is a collector. */
 static void say_debug(const struct collector_config *config, const char *line)
@@ -224,19 +210,4 @@ uint64_t collector_lost(struct collector *c)
 	if (c->ops->lost)
 		c->ops->lost(c);
 	return results_lost_total(c->config.results);
-}
-
-bool collector_instance_stopped(struct collector *c)
-{
-	return !tracefs_trace_is_on(c->config.instance);
-}
-
-void collector_instance_resume(struct collector *c)
-{
-	tracefs_trace_on(c->config.instance);
-}
-
-void collector_instance_stop(struct collector *c)
-{
-	tracefs_trace_off(c->config.instance);
 }

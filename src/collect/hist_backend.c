@@ -109,12 +109,16 @@ struct collector *hist_backend_open(const struct collector_config *config,
 
 static int hist_start(struct collector *c)
 {
-	return collector_start(&to_hist(c)->reader->base);
+	struct collector *reader = &to_hist(c)->reader->base;
+
+	return reader->ops->start(reader);
 }
 
 static void hist_drain(struct collector *c)
 {
-	collector_drain(&to_hist(c)->reader->base);
+	struct collector *reader = &to_hist(c)->reader->base;
+
+	reader->ops->drain(reader);
 }
 
 static void add_noise(void *ctx, int cpu, uint64_t value_ns, uint64_t count)
@@ -198,7 +202,7 @@ static void hist_close(struct collector *c)
 {
 	struct hist_backend *hb = to_hist(c);
 
-	collector_close(&hb->reader->base);
+	hb->reader->base.ops->close(&hb->reader->base);
 	remove_trigger(&c->config, hb->trigger);
 	free(hb->trigger);
 	noise_hist_seen_free(&hb->seen);
