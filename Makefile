@@ -145,6 +145,8 @@ $(BUILD)/%.o: src/%.c
 
 # The measuring loops' tests read and sleep on fake_collector.c's clock.
 $(BUILD)/tests/test_measure $(BUILD)/tests/test_monitor_loop: UNIT_WRAP := -Wl,--wrap=clock_gettime,--wrap=nanosleep
+# --sources counted by the bpf backend's program, read through a fake.
+$(BUILD)/tests/test_collectors: UNIT_WRAP := -Wl,--wrap=bpf_collector_read_sources
 # The --record tests fill the disk: write() cut short.
 $(BUILD)/tests/test_window_record: UNIT_WRAP := -Wl,--wrap=write
 

@@ -10,17 +10,34 @@
 
 #include "collect/collector_backend.h"
 
-void collector_say(const struct collector *c, bool error, const char *fmt, ...)
+static void vsay(const struct collector_config *config, bool error,
+		 const char *fmt, va_list ap)
 {
 	char line[512];
+
+	if (!config->say)
+		return;
+	vsnprintf(line, sizeof(line), fmt, ap);
+	config->say(config->say_ctx, error, line);
+}
+
+void collector_config_say(const struct collector_config *config, bool error,
+			  const char *fmt, ...)
+{
 	va_list ap;
 
-	if (!c->config.say)
-		return;
 	va_start(ap, fmt);
-	vsnprintf(line, sizeof(line), fmt, ap);
+	vsay(config, error, fmt, ap);
 	va_end(ap);
-	c->config.say(c->config.say_ctx, error, line);
+}
+
+void collector_say(const struct collector *c, bool error, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsay(&c->config, error, fmt, ap);
+	va_end(ap);
 }
 
 bool collector_instance_stopped(struct collector *c)

@@ -14,7 +14,7 @@
 #include "collect/bpf_collector.h"
 #include "collect/collector_backend.h"
 #include "collect/reader.h"
-#include "collect/source_counts.h"
+#include "collect/source_counter.h"
 
 #define NOISE_SYSTEM	"osnoise"
 #define NSEC_PER_SEC	1000000000L
@@ -22,6 +22,7 @@
 struct bpf_backend {
 	struct collector base;
 	struct bpf_collector *bpf;
+	bool sources;		/* @bpf counts --sources too */
 	bool hit;		/* a stop threshold was hit */
 };
 
@@ -83,7 +84,7 @@ static struct bpf_collector *open_program(struct collector *c, bool counts)
 		return NULL;
 	}
 	bpf.sources = counts && results->sources &&
-		      source_counts_bpf_possible(c);
+		      source_counter_bpf_possible(config);
 	collector = bpf_collector_open(&bpf, why, sizeof(why));
 	if (!collector) {
 		collector_say(c, false, "%s: no BPF collector: %s", instead,
@@ -91,8 +92,8 @@ static struct bpf_collector *open_program(struct collector *c, bool counts)
 		return NULL;
 	}
 	if (counts)
-		c->window_sources = bpf.sources;
-	if (c->window_sources)
+		to_bpf(c)->sources = bpf.sources;
+	if (counts && bpf.sources)
 		collector_say(c, false, "sources counted by the BPF program on %s:irq_noise, softirq_noise, thread_noise and nmi_noise%s",
 			      NOISE_SYSTEM, bpf.noise ? "" :
 			      ", IRQs and NMIs in the threads' windows");
@@ -214,9 +215,11 @@ static void bpf_reset(struct collector *c)
 			      strerror(errno));
 }
 
-static int bpf_sources(struct collector *c, struct noise_sources *s)
+struct bpf_collector *bpf_backend_sources_program(struct collector *c)
 {
-	return bpf_collector_read_sources(to_bpf(c)->bpf, s);
+	if (c->ops != &bpf_backend_ops || !to_bpf(c)->sources)
+		return NULL;
+	return to_bpf(c)->bpf;
 }
 
 static void bpf_freeze(struct collector *c)
@@ -268,6 +271,5 @@ static const struct collector_ops bpf_backend_ops = {
 	.freeze = bpf_freeze,
 	.stop = collector_instance_stop,
 	.collect = bpf_snapshot,
-	.sources = bpf_sources,
 	.close = bpf_close,
 };

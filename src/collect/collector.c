@@ -8,7 +8,7 @@
 
 #include "collect/bpf_collector.h"
 #include "collect/collector_backend.h"
-#include "collect/source_counts.h"
+#include "collect/source_counter.h"
 
 #define NSEC_PER_SEC	1000000000L
 
@@ -53,7 +53,11 @@ static struct collector *with_sources(struct collector *c,
 				      struct tracefs_backend *reader,
 				      char *why, size_t len)
 {
-	if (!c->config.results->sources || !source_counts_open(c, reader))
+	if (!c->config.results->sources)
+		return c;
+	c->sources = source_counter_open(&c->config,
+					 bpf_backend_sources_program(c), reader);
+	if (c->sources)
 		return c;
 	snprintf(why, len, "--sources cannot be counted here");
 	collector_close(c);
@@ -107,7 +111,7 @@ void collector_close(struct collector *c)
 {
 	if (!c)
 		return;
-	source_counts_close(c);
+	source_counter_close(c->sources);
 	bpf_collector_close(c->action);
 	c->ops->close(c);
 }
@@ -163,7 +167,7 @@ void collector_snapshot(struct collector *c)
 {
 	if (c->ops->snapshot)
 		c->ops->snapshot(c);
-	source_counts_read(c);
+	source_counter_snapshot(c->sources);
 }
 
 void collector_close_window(struct collector *c)
@@ -179,7 +183,7 @@ void collector_close_window(struct collector *c)
  */
 void collector_reset(struct collector *c)
 {
-	source_counts_reset(c);
+	source_counter_reset(c->sources);
 	if (c->ops->reset)
 		c->ops->reset(c);
 }
@@ -190,7 +194,7 @@ void collector_freeze(struct collector *c)
 		bpf_collector_freeze(c->action);
 	if (c->ops->freeze)
 		c->ops->freeze(c);
-	source_counts_freeze(c);
+	source_counter_freeze(c->sources);
 }
 
 void collector_stop(struct collector *c)
@@ -202,7 +206,7 @@ void collector_collect(struct collector *c)
 {
 	if (c->ops->collect)
 		c->ops->collect(c);
-	source_counts_read(c);
+	source_counter_snapshot(c->sources);
 }
 
 uint64_t collector_lost(struct collector *c)

@@ -16,7 +16,7 @@
 #include "collect/collector_choice.h"
 #include "collect/hist_trigger.h"
 #include "collect/kernel_context.h"
-#include "collect/source_counts.h"
+#include "collect/source_counter.h"
 #include "model/results.h"
 #include "model/sources.h"
 #include "model/stats.h"
@@ -543,38 +543,50 @@ static void test_sources_hw_trigger(void **state)
 {
 	struct noise_sources sources;
 	struct rtla_results results = { .sources = &sources };
-	struct collector c = { .config = { .results = &results } };
+	struct collector_config config = { .results = &results };
+	struct source_counter *counter;
 
 	assert_int_equal(sources_alloc(&sources, 2, 5, false), 0);
-	assert_int_equal(source_counts_open(&c, NULL), 0);
+	counter = source_counter_open(&config, NULL, NULL);
+	assert_non_null(counter);
 	assert_false(sources.hw_counted);
 	assert_true(trigger_set("irq_noise"));
 	assert_true(trigger_set("thread_noise"));
 	assert_false(trigger_set("sample_threshold"));
 	assert_string_equal(sources.collector, "hist-trigger");
 	assert_false(sources.windows);
-	source_counts_close(&c);
+	source_counter_close(counter);
 
-	c.config.event_name = "sample_threshold";
-	assert_int_equal(source_counts_open(&c, NULL), 0);
+	config.event_name = "sample_threshold";
+	counter = source_counter_open(&config, NULL, NULL);
+	assert_non_null(counter);
 	assert_true(sources.hw_counted);
 	assert_true(trigger_set("sample_threshold"));
-	source_counts_close(&c);
+	source_counter_close(counter);
 	sources_free(&sources);
 }
 
-static int fake_window_sources(struct collector *c, struct noise_sources *s)
+/* The backend's program, as the source counter is given it. */
+static int window_program;
+
+/*
+ * bpf_collector_read_sources() of the backend's program (linked with
+ * --wrap): what it counted in the threads' windows.
+ */
+int __wrap_bpf_collector_read_sources(struct bpf_collector *bpf,
+				      struct noise_sources *s);
+int __real_bpf_collector_read_sources(struct bpf_collector *bpf,
+				      struct noise_sources *s);
+int __wrap_bpf_collector_read_sources(struct bpf_collector *bpf,
+				      struct noise_sources *s)
 {
+	if (bpf != (struct bpf_collector *)&window_program)
+		return __real_bpf_collector_read_sources(bpf, s);
 	return sources_add(s, 1, SOURCE_IRQ, "local_timer", 11, 236, 4, 9000,
 			   3000) ||
 	       sources_add(s, 1, SOURCE_THREAD, "noisy", 5, 131, 1, 7000,
 			   7000);
 }
-
-static const struct collector_ops window_ops = {
-	.name = "fake-windows",
-	.sources = fake_window_sources,
-};
 
 /*
  * Where the backend counts timerlat's sources in the threads' windows,
@@ -585,18 +597,20 @@ static void test_sources_windows(void **state)
 {
 	struct noise_sources sources;
 	struct rtla_results results = { .sources = &sources };
-	struct collector c = {
-		.ops = &window_ops,
-		.config = { .results = &results, .timerlat = true },
-		.window_sources = true,
+	struct collector_config config = {
+		.results = &results, .timerlat = true,
 	};
+	struct source_counter *counter;
 
 	assert_int_equal(sources_alloc(&sources, 2, 5, false), 0);
 	fake_put("events/osnoise/thread_noise/hist",
 		 "# trigger info: hist:keys=cpu,comm,pid:vals=hitcount,duration:size=1024 [active]\n\n"
 		 "{ cpu:          1, comm: noisy          , pid:        131 } hitcount:          2  duration:       5000\n"
 		 "\nTotals:\n    Hits: 2\n    Entries: 1\n    Dropped: 0\n");
-	assert_int_equal(source_counts_open(&c, NULL), 0);
+	counter = source_counter_open(&config,
+				      (struct bpf_collector *)&window_program,
+				      NULL);
+	assert_non_null(counter);
 	assert_false(trigger_set("irq_noise"));
 	assert_false(trigger_set("nmi_noise"));
 	assert_false(trigger_set("softirq_noise"));
@@ -604,13 +618,15 @@ static void test_sources_windows(void **state)
 	assert_false(trigger_set("sample_threshold"));
 	assert_string_equal(sources.collector, "bpf");
 	assert_true(sources.windows);
-	source_counts_read(&c);
+	source_counter_snapshot(counter);
 	assert_int_equal(sources.cpu[1].nr, 2);
 	assert_int_equal(sources_cpu_total(&sources, 1), 16000);
 	/* read again: made anew, not added twice */
-	source_counts_read(&c);
+	source_counter_snapshot(counter);
 	assert_int_equal(sources_cpu_total(&sources, 1), 16000);
-	source_counts_close(&c);
+	/* the backend's program: frozen and closed by the backend */
+	source_counter_freeze(counter);
+	source_counter_close(counter);
 	sources_free(&sources);
 }
 
@@ -627,18 +643,18 @@ static void test_sources_bpf_possible(void **state)
 	char path[96];
 	size_t i;
 
-	assert_false(source_counts_bpf_possible(&c));
+	assert_false(source_counter_bpf_possible(&c.config));
 	for (i = 0; i < sizeof(events) / sizeof(events[0]); i++) {
 		snprintf(path, sizeof(path), "events/osnoise/%s/format",
 			 events[i]);
 		fake_put(path, "name: x\n");
 	}
-	assert_true(source_counts_bpf_possible(&c));
+	assert_true(source_counter_bpf_possible(&c.config));
 	c.config.choice = COLLECTOR_NO_BPF;
-	assert_false(source_counts_bpf_possible(&c));
+	assert_false(source_counter_bpf_possible(&c.config));
 	c.config.choice = COLLECTOR_AUTO;
 	unlink(fake_path("events/osnoise/nmi_noise/format"));
-	assert_false(source_counts_bpf_possible(&c));
+	assert_false(source_counter_bpf_possible(&c.config));
 }
 
 /* What the fake trigger file of osnoise:@event holds (a static buffer). */
@@ -692,13 +708,15 @@ static void test_sources_reset(void **state)
 	};
 	struct noise_sources sources;
 	struct rtla_results results = { .sources = &sources };
-	struct collector c = {
-		.config = { .results = &results, .nr_measured_cpus = 3 },
+	struct collector_config config = {
+		.results = &results, .nr_measured_cpus = 3,
 	};
+	struct source_counter *counter;
 	size_t i;
 
 	assert_int_equal(sources_alloc(&sources, 4, 5, false), 0);
-	assert_int_equal(source_counts_open(&c, NULL), 0);
+	counter = source_counter_open(&config, NULL, NULL);
+	assert_non_null(counter);
 	assert_non_null(strstr(trigger_text("thread_noise"),
 			       ":size=4096:"));
 	assert_non_null(strstr(trigger_text("irq_noise"),
@@ -709,7 +727,7 @@ static void test_sources_reset(void **state)
 	}
 	put_source_hist("thread_noise",
 			"{ cpu:          1, comm: kworker/1:1    , pid:         43 } hitcount:          2  duration:       5000\n", 2);
-	source_counts_reset(&c);
+	source_counter_reset(counter);
 	assert_false(trigger_set("irq_noise"));
 	assert_false(trigger_set("softirq_noise"));
 	assert_false(trigger_set("nmi_noise"));
@@ -723,9 +741,9 @@ static void test_sources_reset(void **state)
 	put_source_hist("thread_noise", "", 3);
 	fake_put("events/osnoise/nmi_noise/hist",
 		 "# trigger info: hist:keys=cpu:vals=hitcount,duration:size=128 [active]\n\nTotals:\n    Hits: 3\n    Entries: 0\n    Dropped: 3\n");
-	source_counts_reset(&c);
+	source_counter_reset(counter);
 	assert_true(trigger_set("nmi_noise"));
-	source_counts_close(&c);
+	source_counter_close(counter);
 	sources_free(&sources);
 }
 
