@@ -33,7 +33,7 @@ struct collector_ops {
 };
 
 struct source_counter;
-struct bpf_collector;
+struct bpf_loader;
 
 /*
  * Each backend's state begins with this.  @sources and @action are the
@@ -44,7 +44,7 @@ struct collector {
 	struct collector_config config;
 	struct source_counter *sources;		/* --sources', or NULL */
 	/* --bpf-action's own BPF program where the samples are read */
-	struct bpf_collector *action;
+	struct bpf_loader *action;
 };
 
 #define COLLECTOR_DEFAULT_INTERVAL_NS	100000000L
@@ -68,7 +68,7 @@ struct collector *bpf_backend_open(const struct collector_config *config);
  * inside the threads' windows), else NULL: @c is another backend, or its
  * program counts the samples alone.
  */
-struct bpf_collector *bpf_backend_sources_program(struct collector *c);
+struct bpf_loader *bpf_backend_sources_program(struct collector *c);
 
 /*
  * --bpf-action: config.bpf_action chained to the BPF program, the bpf

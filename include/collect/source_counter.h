@@ -4,7 +4,7 @@
 
 #include <stdbool.h>
 
-struct bpf_collector;
+struct bpf_loader;
 struct collector_config;
 struct tracefs_backend;
 
@@ -18,7 +18,7 @@ struct tracefs_backend;
  * none can be had (said).  @config outlives the counter.
  */
 struct source_counter *source_counter_open(const struct collector_config *config,
-					   struct bpf_collector *window_program,
+					   struct bpf_loader *window_program,
 					   struct tracefs_backend *reader);
 /*
  * Whether a BPF program can count the sources: the kernel has the four

@@ -6,7 +6,7 @@
 
 #include <tracefs.h>
 
-#include "collect/bpf_collector.h"
+#include "collect/bpf_loader.h"
 #include "collect/collector_backend.h"
 #include "collect/source_counter.h"
 
@@ -112,7 +112,7 @@ void collector_close(struct collector *c)
 	if (!c)
 		return;
 	source_counter_close(c->sources);
-	bpf_collector_close(c->action);
+	bpf_loader_close(c->action);
 	c->ops->close(c);
 }
 
@@ -159,7 +159,7 @@ bool collector_stopped(struct collector *c)
 void collector_resume(struct collector *c)
 {
 	if (c->action)
-		bpf_collector_resume(c->action);
+		bpf_loader_resume(c->action);
 	c->ops->resume(c);
 }
 
@@ -191,7 +191,7 @@ void collector_reset(struct collector *c)
 void collector_freeze(struct collector *c)
 {
 	if (c->action)
-		bpf_collector_freeze(c->action);
+		bpf_loader_freeze(c->action);
 	if (c->ops->freeze)
 		c->ops->freeze(c);
 	source_counter_freeze(c->sources);

@@ -11,7 +11,7 @@
 
 #include <tracefs.h>
 
-#include "collect/bpf_collector.h"
+#include "collect/bpf_loader.h"
 #include "collect/collector_backend.h"
 #include "collect/sample_source.h"
 #include "collect/source_counter.h"
@@ -26,7 +26,7 @@ struct source_counter {
 	 * the program that counts them, or NULL: the backend's, counting
 	 * timerlat's inside the threads' windows, or their own (@own_bpf)
 	 */
-	struct bpf_collector *bpf;
+	struct bpf_loader *bpf;
 	bool own_bpf;			/* frozen, reset and closed here */
 	bool frozen;			/* read at the window's end */
 	bool records;			/* decoded by the reader's sample source */
@@ -122,16 +122,16 @@ bool source_counter_bpf_possible(const struct collector_config *config)
  */
 static void open_program(struct source_counter *t)
 {
-	struct bpf_collector_config config = {
+	struct bpf_loader_config config = {
 		.sources_only = true,
 		.nr_cpus = t->config->nr_measured_cpus,
 	};
 	char why[160];
 
-	if (t->bpf || !bpf_collector_built() ||
+	if (t->bpf || !bpf_loader_built() ||
 	    !source_counter_bpf_possible(t->config))
 		return;
-	t->bpf = bpf_collector_open(&config, why, sizeof(why));
+	t->bpf = bpf_loader_open(&config, why, sizeof(why));
 	t->own_bpf = t->bpf;
 	if (t->bpf)
 		collector_config_say(t->config, false, "sources counted by a BPF program on %s:irq_noise, softirq_noise, thread_noise and nmi_noise",
@@ -202,7 +202,7 @@ static void read_records(const struct collector_config *config,
 
 /* The kernel counts them into @t: a BPF program, else hist triggers. */
 static int count_in_kernel(struct source_counter *t,
-			   struct bpf_collector *window_program)
+			   struct bpf_loader *window_program)
 {
 	struct noise_sources *s = t->config->results->sources;
 
@@ -210,7 +210,7 @@ static int count_in_kernel(struct source_counter *t,
 	open_program(t);
 	if (set_triggers(t)) {
 		if (t->own_bpf)
-			bpf_collector_close(t->bpf);
+			bpf_loader_close(t->bpf);
 		t->bpf = NULL;
 		t->own_bpf = false;
 		return -1;
@@ -221,7 +221,7 @@ static int count_in_kernel(struct source_counter *t,
 }
 
 struct source_counter *source_counter_open(const struct collector_config *config,
-					   struct bpf_collector *window_program,
+					   struct bpf_loader *window_program,
 					   struct tracefs_backend *reader)
 {
 	struct source_counter *t = calloc(1, sizeof(*t));
@@ -278,7 +278,7 @@ void source_counter_snapshot(struct source_counter *t)
 	s->dropped = all;
 	collector_config_say(t->config, false, "%ld sources read from the kernel's histograms, %llu events dropped",
 			     total, (unsigned long long)all);
-	if (t->bpf && bpf_collector_read_sources(t->bpf, s))
+	if (t->bpf && bpf_loader_read_sources(t->bpf, s))
 		collector_config_say(t->config, true, "the sources a BPF program counted cannot be read: %s",
 				     strerror(errno));
 }
@@ -295,7 +295,7 @@ void source_counter_freeze(struct source_counter *t)
 	source_counter_snapshot(t);
 	t->frozen = true;
 	if (t->own_bpf)
-		bpf_collector_freeze(t->bpf);
+		bpf_loader_freeze(t->bpf);
 }
 
 /*
@@ -336,7 +336,7 @@ void source_counter_reset(struct source_counter *t)
 					     SOURCE_SYSTEM, source_event_name(k),
 					     strerror(errno));
 	}
-	if (t->own_bpf && bpf_collector_reset(t->bpf))
+	if (t->own_bpf && bpf_loader_reset(t->bpf))
 		collector_config_say(t->config, true, "cannot clear the sources' BPF maps: %s",
 				     strerror(errno));
 	sources_reset(t->config->results->sources);
@@ -348,6 +348,6 @@ void source_counter_close(struct source_counter *t)
 		return;
 	remove_triggers(t);
 	if (t->own_bpf)
-		bpf_collector_close(t->bpf);
+		bpf_loader_close(t->bpf);
 	free(t);
 }

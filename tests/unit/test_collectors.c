@@ -10,7 +10,7 @@
 
 #include <event-parse.h>
 
-#include "collect/bpf_collector.h"
+#include "collect/bpf_loader.h"
 #include "collect/collector.h"
 #include "collect/collector_backend.h"
 #include "collect/collector_choice.h"
@@ -302,7 +302,7 @@ static int parse_sample_format(struct tep_handle *tep, const char *file)
 /* The program reads the fields where the format puts them. */
 static void test_bpf_offsets(void **state)
 {
-	struct bpf_collector_config config = { 0 };
+	struct bpf_loader_config config = { 0 };
 	struct tep_handle *tep = tep_alloc();
 
 	assert_int_equal(bpf_sample_offsets(tep, &config), -1);
@@ -324,13 +324,13 @@ static void test_bpf_offsets(void **state)
 /* Without libbpf the collector says why it is not there. */
 static void test_bpf_unbuilt(void **state)
 {
-	struct bpf_collector_config config = { .entries = 4 };
-	struct bpf_collector *c;
+	struct bpf_loader_config config = { .entries = 4 };
+	struct bpf_loader *c;
 	char why[160] = "";
 
-	if (bpf_collector_built())
+	if (bpf_loader_built())
 		skip();
-	c = bpf_collector_open(&config, why, sizeof(why));
+	c = bpf_loader_open(&config, why, sizeof(why));
 	assert_null(c);
 	assert_non_null(strstr(why, "libbpf"));
 }
@@ -570,18 +570,18 @@ static void test_sources_hw_trigger(void **state)
 static int window_program;
 
 /*
- * bpf_collector_read_sources() of the backend's program (linked with
+ * bpf_loader_read_sources() of the backend's program (linked with
  * --wrap): what it counted in the threads' windows.
  */
-int __wrap_bpf_collector_read_sources(struct bpf_collector *bpf,
+int __wrap_bpf_loader_read_sources(struct bpf_loader *bpf,
 				      struct noise_sources *s);
-int __real_bpf_collector_read_sources(struct bpf_collector *bpf,
+int __real_bpf_loader_read_sources(struct bpf_loader *bpf,
 				      struct noise_sources *s);
-int __wrap_bpf_collector_read_sources(struct bpf_collector *bpf,
+int __wrap_bpf_loader_read_sources(struct bpf_loader *bpf,
 				      struct noise_sources *s)
 {
-	if (bpf != (struct bpf_collector *)&window_program)
-		return __real_bpf_collector_read_sources(bpf, s);
+	if (bpf != (struct bpf_loader *)&window_program)
+		return __real_bpf_loader_read_sources(bpf, s);
 	return sources_add(s, 1, SOURCE_IRQ, "local_timer", 11, 236, 4, 9000,
 			   3000) ||
 	       sources_add(s, 1, SOURCE_THREAD, "noisy", 5, 131, 1, 7000,
@@ -608,7 +608,7 @@ static void test_sources_windows(void **state)
 		 "{ cpu:          1, comm: noisy          , pid:        131 } hitcount:          2  duration:       5000\n"
 		 "\nTotals:\n    Hits: 2\n    Entries: 1\n    Dropped: 0\n");
 	counter = source_counter_open(&config,
-				      (struct bpf_collector *)&window_program,
+				      (struct bpf_loader *)&window_program,
 				      NULL);
 	assert_non_null(counter);
 	assert_false(trigger_set("irq_noise"));
