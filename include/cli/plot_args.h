@@ -5,7 +5,7 @@
 #include <getopt.h>
 #include <stdio.h>
 
-#include "model/plot_layout.h"
+#include "output/plot_layout.h"
 #include "output/plot_format.h"
 
 #define PLOT_DEFAULT_WIDTH	1000
