@@ -23,36 +23,36 @@
 
 static void test_plan_default(void **state)
 {
-	struct noise_hist_plan plan;
+	struct hist_trigger_plan plan;
 	char buf[256];
 
 	/* osnoise hist's defaults: us, 256 buckets of 1 us, 2 CPUs */
-	noise_hist_plan(&plan, 1000, 256, 1, 2);
+	hist_trigger_plan(&plan, 1000, 256, 1, 2);
 	assert_int_equal(plan.unit_ns, 1000);
 	assert_int_equal(plan.limit_ns, 256000);
 	assert_int_equal(plan.size, 512);
-	assert_int_equal(noise_hist_trigger(&plan, buf, sizeof(buf)), 0);
+	assert_int_equal(hist_trigger_spec(&plan, buf, sizeof(buf)), 0);
 	assert_string_equal(buf, "hist:keys=cpu,duration.buckets=1000:vals=hitcount:size=512 if duration < 256000");
-	assert_int_equal(noise_hist_filter(&plan, buf, sizeof(buf)), 0);
+	assert_int_equal(hist_trigger_filter(&plan, buf, sizeof(buf)), 0);
 	assert_string_equal(buf, "duration >= 256000");
 }
 
 static void test_plan_bounded(void **state)
 {
-	struct noise_hist_plan plan;
+	struct hist_trigger_plan plan;
 	char buf[256];
 
 	/* 1000 x 100 us on 64 CPUs: the map's room bounds the range */
-	noise_hist_plan(&plan, 1000, 1000, 100, 64);
+	hist_trigger_plan(&plan, 1000, 1000, 100, 64);
 	assert_int_equal(plan.size, NOISE_HIST_MAX_SIZE);
 	assert_int_equal(plan.limit_ns, NOISE_HIST_MAX_SIZE / 64 * 1000);
 	/* ns: the exact duration is the key; a tiny range, the smallest map */
-	noise_hist_plan(&plan, 1, 10, 1, 1);
+	hist_trigger_plan(&plan, 1, 10, 1, 1);
 	assert_int_equal(plan.size, 128);
 	assert_int_equal(plan.limit_ns, 10);
-	assert_int_equal(noise_hist_trigger(&plan, buf, sizeof(buf)), 0);
+	assert_int_equal(hist_trigger_spec(&plan, buf, sizeof(buf)), 0);
 	assert_string_equal(buf, "hist:keys=cpu,duration:vals=hitcount:size=128 if duration < 10");
-	assert_int_equal(noise_hist_trigger(&plan, buf, 20), -1);
+	assert_int_equal(hist_trigger_spec(&plan, buf, 20), -1);
 }
 
 struct added {
@@ -92,7 +92,7 @@ static void test_parse(void **state)
 	struct added a = { 0 };
 	uint64_t dropped = 99;
 
-	assert_int_equal(noise_hist_parse(hist_text, add, &a, &dropped), 3);
+	assert_int_equal(hist_trigger_parse(hist_text, add, &a, &dropped), 3);
 	assert_int_equal(dropped, 7);
 	assert_int_equal(a.cpu[0], 1);
 	assert_int_equal(a.value[0], 2000);
@@ -111,12 +111,12 @@ static void test_parse_refuses(void **state)
 	uint64_t dropped;
 
 	/* no Totals: not a hist file (an empty read, an error text) */
-	assert_int_equal(noise_hist_parse("", add, &a, &dropped), -1);
-	assert_int_equal(noise_hist_parse("{ cpu: 1, duration: 2 } hitcount: 3\n",
-					  add, &a, &dropped), -1);
+	assert_int_equal(hist_trigger_parse("", add, &a, &dropped), -1);
+	assert_int_equal(hist_trigger_parse("{ cpu: 1, duration: 2 } hitcount: 3\n",
+					    add, &a, &dropped), -1);
 	/* a line missing a field is skipped, not misread */
-	assert_int_equal(noise_hist_parse("{ cpu: 1 } hitcount: 3\n{ cpu: x, duration: 5 } hitcount: 1\nTotals:\n",
-					  add, &a, &dropped), 0);
+	assert_int_equal(hist_trigger_parse("{ cpu: 1 } hitcount: 3\n{ cpu: x, duration: 5 } hitcount: 1\nTotals:\n",
+					    add, &a, &dropped), 0);
 	assert_int_equal(a.n, 0);
 	assert_int_equal(dropped, 0);
 }
@@ -365,16 +365,16 @@ static void test_hist_command(void **state)
 {
 	char buf[128];
 
-	assert_int_equal(noise_hist_command("hist:keys=cpu,duration:vals=hitcount:size=256 if duration < 256000",
-					    "pause", buf, sizeof(buf)), 0);
+	assert_int_equal(hist_trigger_command("hist:keys=cpu,duration:vals=hitcount:size=256 if duration < 256000",
+					      "pause", buf, sizeof(buf)), 0);
 	assert_string_equal(buf, "hist:keys=cpu,duration:vals=hitcount:size=256:pause if duration < 256000");
-	assert_int_equal(noise_hist_command("hist:keys=cpu:size=128", "clear",
-					    buf, sizeof(buf)), 0);
+	assert_int_equal(hist_trigger_command("hist:keys=cpu:size=128", "clear",
+					      buf, sizeof(buf)), 0);
 	assert_string_equal(buf, "hist:keys=cpu:size=128:clear");
-	assert_int_equal(noise_hist_command("hist:keys=cpu:size=128", "pause",
-					    buf, 28), -1);
-	assert_int_equal(noise_hist_command("hist:keys=cpu:size=128", "pause",
-					    buf, 29), 0);
+	assert_int_equal(hist_trigger_command("hist:keys=cpu:size=128", "pause",
+					      buf, 28), -1);
+	assert_int_equal(hist_trigger_command("hist:keys=cpu:size=128", "pause",
+					      buf, 29), 0);
 }
 
 /* RTLA_COLLECTOR: unset, empty or auto, the two forced paths, and the rest. */
