@@ -122,7 +122,7 @@ $(BUILD)/timerlat.bpf.o: $(BPF_SRC) include/collect/timerlat_bpf.h
 $(BUILD)/timerlat.skel.h: $(BUILD)/timerlat.bpf.o
 	$(BPFTOOL) gen skeleton $< name timerlat_bpf >$@.tmp && mv $@.tmp $@
 ifeq ($(BPF_MISSING),)
-$(BUILD)/collect/bpf_collector.o: $(BUILD)/timerlat.skel.h
+$(BUILD)/collect/bpf_loader.o $(BUILD)/collect/bpf_loader_maps.o: $(BUILD)/timerlat.skel.h
 endif
 
 # The tests' --bpf-action program (tests/e2e/ loads it in the VM).
@@ -147,6 +147,8 @@ $(BUILD)/%.o: src/%.c
 
 # The measuring loops' tests read and sleep on fake_collector.c's clock.
 $(BUILD)/tests/test_measure $(BUILD)/tests/test_monitor_loop: UNIT_WRAP := -Wl,--wrap=clock_gettime,--wrap=nanosleep
+# --sources counted by the bpf backend's program, read through a fake.
+$(BUILD)/tests/test_collectors: UNIT_WRAP := -Wl,--wrap=bpf_loader_read_sources
 # The --record tests fill the disk: write() cut short.
 $(BUILD)/tests/test_window_record: UNIT_WRAP := -Wl,--wrap=write
 

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /* Where the parts of a latency plot go, and how its lines look. */
-#include "model/plot_layout.h"
+#include "output/plot_layout.h"
 
 /* Margins, in pixels: room for the tick labels and the axis titles. */
 #define MARGIN_LEFT	72	/* count labels and "samples" */

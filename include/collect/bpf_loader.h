@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0 */
-#ifndef RTLA_BPF_COLLECTOR_H
-#define RTLA_BPF_COLLECTOR_H
+#ifndef RTLA_BPF_LOADER_H
+#define RTLA_BPF_LOADER_H
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -16,9 +16,9 @@
  * arrives through a ring buffer.  --sources' noise events counted by
  * source, with the samples or alone.
  */
-struct bpf_collector;
+struct bpf_loader;
 
-struct bpf_collector_config {
+struct bpf_loader_config {
 	unsigned int entries;		/* histogram buckets, 0 in top mode */
 	unsigned int bucket_size;	/* in displayed units */
 	unsigned int divisor;		/* ns per displayed unit */
@@ -43,18 +43,18 @@ struct tep_handle;
  * @tep; -1 when the event or a field of the expected size is missing.
  */
 int bpf_sample_offsets(struct tep_handle *tep,
-		       struct bpf_collector_config *config);
+		       struct bpf_loader_config *config);
 
-/* Whether this rtla was built with the BPF collector. */
-bool bpf_collector_built(void);
+/* Whether this rtla was built with BPF (the bpf backend). */
+bool bpf_loader_built(void);
 
 /*
  * Load and attach the program; NULL with the reason in @why when it
  * cannot (not built in, no tracepoint, the kernel refused it).
  */
-struct bpf_collector *bpf_collector_open(const struct bpf_collector_config *config,
+struct bpf_loader *bpf_loader_open(const struct bpf_loader_config *config,
 					 char *why, size_t len);
-void bpf_collector_close(struct bpf_collector *collector);
+void bpf_loader_close(struct bpf_loader *loader);
 
 /* rtla 7.x's --bpf-action ABI: this program of a tp/ section. */
 #define BPF_ACTION_PROGRAM	"action_handler"
@@ -64,35 +64,35 @@ void bpf_collector_close(struct bpf_collector *collector);
  * threshold's hit; -1 with the reason in @why (no such file, no such
  * program, the kernel refused it).
  */
-int bpf_collector_set_action(struct bpf_collector *collector,
+int bpf_loader_set_action(struct bpf_loader *loader,
 			     const char *path, char *why, size_t len);
 
 /* Threshold hits waiting in the ring buffer (each counted once), or -1. */
-int bpf_collector_poll(struct bpf_collector *collector);
+int bpf_loader_poll(struct bpf_loader *loader);
 /*
  * Sleep up to @timeout_ns, or until a threshold hit waits in the ring
  * buffer (or a signal comes).
  */
-void bpf_collector_wait(struct bpf_collector *collector, long timeout_ns);
+void bpf_loader_wait(struct bpf_loader *loader, long timeout_ns);
 
 /* Count again after a hit (--on-threshold continue). */
-void bpf_collector_resume(struct bpf_collector *collector);
+void bpf_loader_resume(struct bpf_loader *loader);
 /* Count nothing more: the measured window has ended. */
-void bpf_collector_freeze(struct bpf_collector *collector);
+void bpf_loader_freeze(struct bpf_loader *loader);
 /* Forget what was counted (after a warm-up). */
-int bpf_collector_reset(struct bpf_collector *collector);
+int bpf_loader_reset(struct bpf_loader *loader);
 /* Put what the program counted into @results; 0, or -1 (errno). */
-int bpf_collector_read(struct bpf_collector *collector,
+int bpf_loader_read(struct bpf_loader *loader,
 		       struct rtla_results *results);
 struct noise_sources;
 /*
  * Add the sources counted to @s, and the events the map had no room for
  * (1088 sources a CPU) to @s->dropped; 0, or -1 (errno).
  */
-int bpf_collector_read_sources(struct bpf_collector *collector,
+int bpf_loader_read_sources(struct bpf_loader *loader,
 			       struct noise_sources *s);
 /* Threshold hits the ring buffer had no room for. */
-uint64_t bpf_collector_lost(const struct bpf_collector *collector);
+uint64_t bpf_loader_lost(const struct bpf_loader *loader);
 
 /*
  * One CPU's counts as the maps hold them: @stats per kernel context,
@@ -117,7 +117,7 @@ void bpf_window_apply(struct rtla_results *results, int cpu,
  * the closing one's extremes become @results' window extremes.  0, or
  * -1 (errno).
  */
-int bpf_collector_close_window(struct bpf_collector *collector,
+int bpf_loader_close_window(struct bpf_loader *loader,
 			       struct rtla_results *results);
 
 #endif

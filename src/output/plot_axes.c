@@ -2,7 +2,7 @@
 /* The axes of a latency plot, as pure functions. */
 #include <math.h>
 
-#include "model/plot_axes.h"
+#include "output/plot_axes.h"
 
 /* Tolerance of comparisons on values computed with log10() and pow(). */
 #define ROUNDING	1e-9
