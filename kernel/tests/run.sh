@@ -63,7 +63,7 @@ gcc -std=gnu11 -Wall -Wextra -O2 -static -pthread -o "$console.tlat-user" \
 # The checks by topic, sourced by guest-checks.sh from /root.
 topics=()
 for f in "$here"/*-checks.sh; do topics+=(--file "$f"); done
-topics+=(--file "$top/tests/e2e/tap.sh")
+topics+=(--file "$top/tests/lib/tap.sh")
 start=$SECONDS
 # The boot (scripts/vm-run): the kernel log at loglevel 7 (KUnit reports
 # at KERN_INFO) goes to $console.kern, the script's output to $console.out.
