@@ -23,7 +23,7 @@ DISTDIR		?= $(BUILD)
 DIST_TARBALL	:= $(DISTDIR)/$(DIST_NAME).tar.gz
 DIST_PATHS	:= LICENSE README.md ARCHITECTURE.md docs Makefile mk src include \
 		   man completion \
-		   tests/unit tests/bpf tests/data tests/docs tests/monitor \
+		   tests/unit tests/bpf tests/data tests/docs tests/cli tests/monitor \
 		   tests/lib packaging \
 		   scripts/install-deps
 DIST_EPOCH	= $(or $(SOURCE_DATE_EPOCH),$(if $(DIST_GIT),$(shell git log -1 --format=%ct)),$(shell stat -c %Y Makefile))
