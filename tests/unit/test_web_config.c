@@ -230,14 +230,20 @@ static void test_unknown_user_timing(void **state)
 	struct crypt_data data = { 0 };
 	double known, unknown;
 	struct web_config c;
+	int try;
 
 	assert_non_null(crypt_gensalt_rn("$2b$", 8, NULL, 0, salt, sizeof(salt)));
 	snprintf(text, sizeof(text), "basic_auth_users:\n  alice: %s\n",
 		 crypt_r("right", salt, &data));
 	assert_int_equal(parse(text, &c, why), 0);
-	known = check_ms(&c, "alice", "wrong");
-	unknown = check_ms(&c, "mallory", "wrong");
-	print_message("known user %.2f ms, unknown %.2f ms\n", known, unknown);
+	/* a busy machine (or an emulator) can stretch one median: three tries */
+	for (try = 0; try < 3; try++) {
+		known = check_ms(&c, "alice", "wrong");
+		unknown = check_ms(&c, "mallory", "wrong");
+		print_message("known user %.2f ms, unknown %.2f ms\n", known, unknown);
+		if (unknown >= known / 2 && unknown <= known * 2)
+			break;
+	}
 	if (unknown < known / 2 || unknown > known * 2)
 		fail_msg("known user refused in %.2f ms, unknown in %.2f ms",
 			 known, unknown);
