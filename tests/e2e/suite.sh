@@ -709,8 +709,14 @@ monitor_cases() {
 # is its number, 1 on x86-64.
 # $1: the tracer; the disturber's pid in NOISY, IRQ 1's count on CPU 1 in
 # KEYS_BEFORE.
+# KEYS_MIN: the interrupts the presses must at least give.  arm64 under
+# TCG has far fewer (19, 20 and 34 on CPU 1 in three 7.2-rt timerlat
+# runs on a loaded host, against the i8042's ~90): the PL011 takes the
+# bytes that came while its CPU waited for TCG's one host thread in one.
 noisy_start() {
 	KEYS_NAME=${RTLA_VM_KEYS_IRQ:-i8042}
+	KEYS_MIN=10
+	[ "$(uname -m)" != aarch64 ] || KEYS_MIN=5
 	KEYS_IRQ=$(awk -v n="$KEYS_NAME" '$NF == n { sub(":", "", $1); print $1; exit }' /proc/interrupts)
 	KEYS_AFFINITY=$(cat /proc/irq/$KEYS_IRQ/smp_affinity)
 	echo 2 >/proc/irq/$KEYS_IRQ/smp_affinity
@@ -775,7 +781,7 @@ many_pids_stop() {
 
 # $1: the case id, $2: the tool, the rest its arguments.
 sources_case() {
-	local id=$1 tool=$2 pid err noise total shares first want avg slack= keys tick
+	local id=$1 tool=$2 pid err noise total shares first want avg slack= keys tick hi
 	local tracer=${2%% *} collector duty counted want_counted windows nshares
 	shift 2
 	PIDS_COUNTED=
@@ -862,8 +868,8 @@ sources_case() {
 			[ -n "${RTLA_NO_BPF:-}${RTLA_COLLECTOR:-}" ] ||
 			[ "$collector" = bpf ] ||
 			echo "collector ${collector:-none}, not bpf, on a kernel with osnoise:timerlat_sample"
-		[ "$KEYS_DURING" -ge 20 ] ||
-			echo "IRQ $KEYS_IRQ came $KEYS_DURING times on CPU 1, not 20 or more: the host's key presses did not reach it"
+		[ "$KEYS_DURING" -ge $((KEYS_MIN * 2)) ] ||
+			echo "IRQ $KEYS_IRQ came $KEYS_DURING times on CPU 1, not $((KEYS_MIN * 2)) or more: the host's key presses did not reach it"
 		[ "$collector" != bpf ] ||
 			awk -v k="${keys:-0}" -v n="$KEYS_DURING" -v d="${duty:-1}" \
 				'BEGIN { exit !(k <= n * (d + 0.3)) }' ||
@@ -873,12 +879,17 @@ sources_case() {
 			'BEGIN { exit !(n > 0 && t / 1000 >= n * 0.25 && t / 1000 <= (n + s) * 1.05) }' ||
 			echo "sources' total $total ns against the tracer's noise $noise us (+ ${slack:-0} us of buckets' rounding)"
 		# its runs' average, the longest left out (a host stall
-		# under TCG made one 58 ms)
+		# under TCG made one 58 ms).  arm64 under TCG: its slower
+		# CPU 0 keeps the one host thread up to QEMU's 100-ms turn
+		# while noisy's CPU waits (averages of 12 and 35 ms on
+		# 7.2-rt): a run split in two is all it can show there
+		hi=1600000
+		[ "$(uname -m)" != aarch64 ] || hi=1000000000
 		avg=$(grep -o "\"kind\":\"thread\",\"source\":\"$want\",\"count\":[0-9]*,\"total_ns\":[0-9]*,\"max_ns\":[0-9]*" "$id.flat" |
 			sed -n '1s/.*"count":\([0-9]*\),"total_ns":\([0-9]*\),"max_ns":\([0-9]*\)$/\1 \2 \3/p' |
 			awk '$1 > 1 { printf "%d", ($2 - $3) / ($1 - 1) }')
-		awk -v a="${avg:-0}" 'BEGIN { exit !(a >= 800000 && a <= 1600000) }' ||
-			echo "$want's runs averaged ${avg:-no} ns (the longest left out), not 0.8-1.6 ms"
+		awk -v a="${avg:-0}" -v hi=$hi 'BEGIN { exit !(a >= 800000 && a <= hi) }' ||
+			echo "$want's runs averaged ${avg:-no} ns (the longest left out), not 0.8-$((hi / 1000000)) ms"
 		# the tick: x86-64's timer vector, arm64's arch_timer IRQ
 		tick=local_timer
 		[ "$(uname -m)" != aarch64 ] || tick=arch_timer
@@ -887,8 +898,8 @@ sources_case() {
 		[ "$tool" != "osnoise top" ] ||
 			grep -q '"kind":"hw","source":"hardware","count":[0-9]*,"total_ns":[0-9]*,"max_ns":null' "$id.flat" ||
 			echo "no derived hardware source (max_ns null) among CPU 1's sources"
-		[ "${keys:-0}" -ge 10 ] ||
-			echo "irq $KEYS_NAME (the host's key presses) counted ${keys:-0} times among CPU 1's sources, not 10 or more"
+		[ "${keys:-0}" -ge $KEYS_MIN ] ||
+			echo "irq $KEYS_NAME (the host's key presses) counted ${keys:-0} times among CPU 1's sources, not $KEYS_MIN or more"
 	fi
 	grep -q "^rtla_${tracer}_source_seconds_total{cpu=\"1\",kind=\"thread\",source=\"$want\"} " "$id.prom" ||
 		echo "no $want in --openmetrics"
