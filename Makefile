@@ -262,6 +262,7 @@ check:
 	@$(call STAGE_TIMED,e2e-asan)
 	@$(call STAGE_TIMED,e2e-7.2)
 	@$(call STAGE_TIMED,e2e-6.12)
+	@$(call STAGE_TIMED,e2e-arm64-ci)
 	@$(call STAGE_TIMED,fault-ci)
 	@$(call STAGE_TIMED,check-kernel)
 

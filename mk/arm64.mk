@@ -75,15 +75,18 @@ arm64-build:
 e2e-arm64: arm64-build
 	RTLA_E2E_TIMEOUT=3600 tests/e2e/run --arch arm64 --kernel 7.2-rt
 
-# The part for CI, each path once, beside the reference, in one boot (not
-# in make check yet: under a loaded host's TCG a run starts in ~30 s, and
-# the part took longer than its 15-minute budget):
-# both tracers' top and hist (default), user and kernel threads, the BPF
-# collector and a BPF action (the arm64 JIT), the monitor's scrape,
-# --sources with the PL011 UART's interrupt (osnoise, timerlat,
-# hwnoise), actions (cont, endact), a SIGTERM, and restore after SIGKILL
-# (the suite's stale case, always run)
-E2E_ARM64_CI	?= default,user,kthr,cont,endact,bpfact,monitor,sources,tl-sources,hw-sources,killTERM
+# The part for CI, each path once, beside the reference, in one boot:
+# both tracers' top and hist (default), user and kernel threads (user,
+# kthr), the BPF collector and a BPF action (bpfactn: the arm64 JIT), the
+# monitor's scrape, --sources with the PL011 UART's interrupt (osnoise
+# hist, timerlat top) and hwnoise's, actions (endact, and bpfactn's
+# --on-threshold shell), and restore after SIGKILL (the suite's stale
+# case, always run).  Left to e2e-arm64: cont (rtla 7.2 took 44 s to
+# save its trace), killTERM and the osnoise top sources case, whose 64
+# short processes in 3 s arm64's TCG does not start (5 and 14).  make
+# check's stage: the suite's part 245 and 317 s, 4-6 minutes with the
+# build, on a 2-core host loaded by other guests (2026-12-08).
+E2E_ARM64_CI	?= default,user,kthr,endact,bpfactn,monitor,sources-hist,tl-sources,hw-sources
 e2e-arm64-ci: arm64-build
 	tests/e2e/run --arch arm64 --kernel 7.2-rt --env E2E_CASES=$(E2E_ARM64_CI)
 
