@@ -11,6 +11,7 @@
 #   make e2e-arm64         the whole VM suite on Debian's arm64 7.2-rt,
 #                          beside Debian's arm64 rtla 7.2 (by hand)
 #   make e2e-arm64-ci      the part of it meant for CI
+#   make bench-arm64       make bench's table, ours beside rtla 7.2 (arm64)
 #   make deb-arm64, rpm-arm64  the arm64 .deb and the aarch64 RPM,
 #                          cross-built; check-deb-arm64 runs lintian
 #
@@ -90,6 +91,12 @@ E2E_ARM64_CI	?= default,user,kthr,endact,bpfactn,monitor,sources-hist,tl-sources
 e2e-arm64-ci: arm64-build
 	tests/e2e/run --arch arm64 --kernel 7.2-rt --env E2E_CASES=$(E2E_ARM64_CI)
 
+# make bench on arm64 (by hand): ours beside Debian's arm64 rtla 7.2 in
+# one 7.2-rt boot; 2 vCPUs, as TCG runs them all on one host thread
+BENCH_ARM64_SMP	?= 2
+bench-arm64: arm64-build
+	tests/bench/run --arch arm64 --kernel 7.2-rt --smp "$(BENCH_ARM64_SMP)"
+
 # The arm64 .deb, cross-built from the release tarball, and lintian on it
 deb-arm64: dist
 	packaging/build-deb.sh '$(DIST_TARBALL)' '$(BUILD)/deb-arm64' arm64
@@ -101,4 +108,4 @@ check-deb-arm64: deb-arm64
 rpm-arm64: dist
 	packaging/build-rpm.sh '$(DIST_TARBALL)' '$(BUILD)/rpm-arm64' arm64
 
-.PHONY: unit-arm64 arm64-build e2e-arm64 e2e-arm64-ci deb-arm64 check-deb-arm64 rpm-arm64
+.PHONY: unit-arm64 arm64-build e2e-arm64 e2e-arm64-ci bench-arm64 deb-arm64 check-deb-arm64 rpm-arm64
