@@ -249,22 +249,10 @@ bench-sources: $(BUILD)/rtla e2e-helpers
 check-kernel: $(BUILD)/rtla
 	kernel/ci.sh
 
-# One stage after another, even under make -j: the VM stages and the
-# kernel build would otherwise fight over the two cores and the caches.
-# Each stage's time is printed after it, for the CI budget.
-STAGE_TIMED	= t=$$(date +%s); $(MAKE) $(1) && \
-		  echo "\#\#\# make check: $(1): $$(($$(date +%s) - t)) s"
+# The stages, timed: those on the host one after another, the VM stages
+# in two lanes (a TCG guest takes one core): see scripts/check-stages.
 check:
-	@$(call STAGE_TIMED,unit unit-isolation unit-valgrind check-fake check-docs check-harness check-plot check-monitor)
-	@$(call STAGE_TIMED,check-package)
-	@$(call STAGE_TIMED,fuzz-ci)
-	@$(call STAGE_TIMED,e2e)
-	@$(call STAGE_TIMED,e2e-asan)
-	@$(call STAGE_TIMED,e2e-7.2)
-	@$(call STAGE_TIMED,e2e-6.12)
-	@$(call STAGE_TIMED,e2e-arm64-ci)
-	@$(call STAGE_TIMED,fault-ci)
-	@$(call STAGE_TIMED,check-kernel)
+	@MAKE="$(MAKE)" BUILD="$(BUILD)" scripts/check-stages
 
 clean:
 	rm -rf $(BUILD) $(FUZZ_BUILD) $(ASAN_BUILD)
