@@ -87,18 +87,19 @@ static int set_string(struct opt_ctx *ctx, const char *arg, const char **why,
 	return 0;
 }
 
-#define DEFINE_FILE_SETTER(field)					\
-static int set_##field(struct opt_ctx *ctx, const char *arg,		\
-		       const char **why)				\
+/* set_NAME(): a file name option that sets params->MEMBER. */
+#define DEFINE_FILE_SETTER(name, member)				\
+static int set_##name(struct opt_ctx *ctx, const char *arg,		\
+		      const char **why)					\
 {									\
 	return set_string(ctx, arg, why,				\
-			  offsetof(struct rtla_params, field));		\
+			  offsetof(struct rtla_params, member));	\
 }
 
-DEFINE_FILE_SETTER(json_file)
-DEFINE_FILE_SETTER(openmetrics_file)
-DEFINE_FILE_SETTER(junit_file)
-DEFINE_FILE_SETTER(bpf_action)
+DEFINE_FILE_SETTER(json_file, json_file)
+DEFINE_FILE_SETTER(openmetrics_file, openmetrics_file)
+DEFINE_FILE_SETTER(junit_file, junit_file)
+DEFINE_FILE_SETTER(bpf_action, bpf_action)
 
 static int set_budget(struct opt_ctx *ctx, const char *arg, const char **why)
 {
@@ -168,8 +169,8 @@ static int set_on_end(struct opt_ctx *ctx, const char *arg, const char **why)
 	return add_action(ctx, &ctx->params->on_end, arg, why);
 }
 
-DEFINE_FLAG_SETTER(no_aa)
-DEFINE_FLAG_SETTER(dump_tasks)
+DEFINE_FLAG_SETTER(no_aa, no_aa)
+DEFINE_FLAG_SETTER(dump_tasks, dump_tasks)
 
 static int set_aa_only(struct opt_ctx *ctx, const char *arg, const char **why)
 {

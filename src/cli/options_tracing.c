@@ -241,16 +241,16 @@ static int set_aligned(struct opt_ctx *ctx, const char *arg, const char **why)
 			    why, ctx->reason);
 }
 
-DEFINE_FLAG_SETTER(no_irq)
-DEFINE_FLAG_SETTER(no_thread)
-DEFINE_FLAG_SETTER(no_header)
-DEFINE_FLAG_SETTER(no_summary)
-DEFINE_FLAG_SETTER(no_index)
-DEFINE_FLAG_SETTER(with_zeros)
-DEFINE_FLAG_SETTER(percentiles)
-DEFINE_FLAG_SETTER(user_threads)
-DEFINE_FLAG_SETTER(kernel_threads)
-DEFINE_FLAG_SETTER(user_load)
+DEFINE_FLAG_SETTER(no_irq, no_irq)
+DEFINE_FLAG_SETTER(no_thread, no_thread)
+DEFINE_FLAG_SETTER(no_header, no_header)
+DEFINE_FLAG_SETTER(no_summary, no_summary)
+DEFINE_FLAG_SETTER(no_index, no_index)
+DEFINE_FLAG_SETTER(with_zeros, with_zeros)
+DEFINE_FLAG_SETTER(percentiles, percentiles)
+DEFINE_FLAG_SETTER(user_threads, user_threads)
+DEFINE_FLAG_SETTER(kernel_threads, kernel_threads)
+DEFINE_FLAG_SETTER(user_load, user_load)
 
 /*
  * Grouped as --help lists them, in rtla 7.2's order within each group;
