@@ -57,13 +57,8 @@ static inline uint64_t param_or(uint64_t value, uint64_t fallback)
  */
 #define MONITOR_DEFAULT_ENTRIES	1000
 
-/* Everything the command line can say. */
-struct rtla_params {
-	enum rtla_tracer tracer;
-	enum rtla_mode mode;
-	bool hwnoise;
-	bool monitor;			/* timerlat monitor */
-
+/* The measuring threads: their CPUs, scheduling, cgroup; rtla's own CPUs. */
+struct threads_params {
 	/* timerlat's measuring threads (-u, -k, -U); neither: the default */
 	bool user_threads;		/* -u: rtla's own threads read
 					   timerlat_fd (the run's choice
@@ -73,6 +68,24 @@ struct rtla_params {
 
 	char *cpus;			/* cpulist as given, validated */
 	cpu_set_t cpu_set;		/* parsed -c; all CPUs when no -c */
+	struct sched_spec sched;	/* -P */
+	char *housekeeping;		/* -H as given */
+	cpu_set_t housekeeping_set;	/* where rtla's own threads run */
+	bool cgroup;			/* -C: move the measuring threads */
+	char *cgroup_name;		/* NULL: rtla's own cgroup */
+	uint64_t deepest_idle_state;	/* --deepest-idle-state */
+	uint64_t dma_latency_us;	/* PARAM_UNSET when not given */
+};
+
+/* Everything the command line can say. */
+struct rtla_params {
+	enum rtla_tracer tracer;
+	enum rtla_mode mode;
+	bool hwnoise;
+	bool monitor;			/* timerlat monitor */
+
+	struct threads_params threads;
+
 	uint64_t duration_s;		/* 0: until interrupted */
 	int debug;
 	bool quiet;
@@ -102,16 +115,9 @@ struct rtla_params {
 	struct event_spec events[RTLA_MAX_EVENTS];
 	int nr_events;
 
-	struct sched_spec sched;
-	char *housekeeping;		/* -H as given */
-	cpu_set_t housekeeping_set;	/* where rtla's own threads run */
-	bool cgroup;			/* -C: move the measuring threads */
-	char *cgroup_name;		/* NULL: rtla's own cgroup */
 	uint64_t warm_up_s;		/* PARAM_UNSET when not given */
 	uint64_t buffer_kb;		/* --trace-buffer-size */
 	uint64_t aligned_us;		/* -A */
-	uint64_t deepest_idle_state;	/* --deepest-idle-state */
-	uint64_t dma_latency_us;	/* PARAM_UNSET when not given */
 	bool nano;
 	bool pretty;			/* colours: a top's screens on a tty */
 

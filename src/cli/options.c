@@ -304,7 +304,7 @@ static void tool_defaults(const struct tool_id *tool, int nr_cpus,
 	if (tool->monitor)
 		params->entries = MONITOR_DEFAULT_ENTRIES;
 	for (cpu = 0; cpu < nr_cpus && cpu < CPU_SETSIZE; cpu++)
-		CPU_SET(cpu, &params->cpu_set);
+		CPU_SET(cpu, &params->threads.cpu_set);
 }
 
 /* The rules between options, said: 0, or -1. */

@@ -49,7 +49,8 @@ static int set_dma_latency(struct opt_ctx *ctx, const char *arg,
 			   const char **why)
 {
 	return parse_u64_in(arg, 0, 10000000, "us",
-			    &ctx->params->dma_latency_us, why, ctx->reason);
+			    &ctx->params->threads.dma_latency_us, why,
+			    ctx->reason);
 }
 
 static int set_sources(struct opt_ctx *ctx, const char *arg, const char **why)
@@ -136,8 +137,9 @@ static int set_buffer_size(struct opt_ctx *ctx, const char *arg,
 static int set_deepest_idle_state(struct opt_ctx *ctx, const char *arg,
 				  const char **why)
 {
-	return parse_u64_in(arg, 0, 99, NULL, &ctx->params->deepest_idle_state,
-			    why, ctx->reason);
+	return parse_u64_in(arg, 0, 99, NULL,
+			    &ctx->params->threads.deepest_idle_state, why,
+			    ctx->reason);
 }
 
 static int add_action(struct opt_ctx *ctx, struct action_list *list,

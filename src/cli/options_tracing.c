@@ -25,8 +25,8 @@ static int set_cpu_list(struct opt_ctx *ctx, const char *arg, const char **why,
 
 static int set_cpus(struct opt_ctx *ctx, const char *arg, const char **why)
 {
-	return set_cpu_list(ctx, arg, why, &ctx->params->cpu_set,
-			    &ctx->params->cpus);
+	return set_cpu_list(ctx, arg, why, &ctx->params->threads.cpu_set,
+			    &ctx->params->threads.cpus);
 }
 
 static int set_trace(struct opt_ctx *ctx, const char *arg, const char **why)
@@ -102,7 +102,7 @@ static int set_trigger(struct opt_ctx *ctx, const char *arg, const char **why)
 
 static int set_priority(struct opt_ctx *ctx, const char *arg, const char **why)
 {
-	return parse_sched(arg, &ctx->params->sched, why);
+	return parse_sched(arg, &ctx->params->threads.sched, why);
 }
 
 /*
@@ -212,8 +212,10 @@ static int set_entries(struct opt_ctx *ctx, const char *arg, const char **why)
 static int set_housekeeping(struct opt_ctx *ctx, const char *arg,
 			    const char **why)
 {
-	return set_cpu_list(ctx, arg, why, &ctx->params->housekeeping_set,
-			    &ctx->params->housekeeping);
+	struct threads_params *threads = &ctx->params->threads;
+
+	return set_cpu_list(ctx, arg, why, &threads->housekeeping_set,
+			    &threads->housekeeping);
 }
 
 /* -C, -CNAME, --cgroup, --cgroup=NAME and -C NAME all work. */
@@ -221,7 +223,7 @@ static int set_cgroup(struct opt_ctx *ctx, const char *arg, const char **why)
 {
 	struct rtla_params *params = ctx->params;
 
-	params->cgroup = true;
+	params->threads.cgroup = true;
 	if (!arg)
 		return 0;
 	if (*arg == '=')
@@ -230,8 +232,8 @@ static int set_cgroup(struct opt_ctx *ctx, const char *arg, const char **why)
 		*why = "not a cgroup name";
 		return -1;
 	}
-	free(params->cgroup_name);
-	params->cgroup_name = strdup(arg);
+	free(params->threads.cgroup_name);
+	params->threads.cgroup_name = strdup(arg);
 	return 0;
 }
 
@@ -248,9 +250,9 @@ DEFINE_FLAG_SETTER(no_summary, no_summary)
 DEFINE_FLAG_SETTER(no_index, no_index)
 DEFINE_FLAG_SETTER(with_zeros, with_zeros)
 DEFINE_FLAG_SETTER(percentiles, percentiles)
-DEFINE_FLAG_SETTER(user_threads, user_threads)
-DEFINE_FLAG_SETTER(kernel_threads, kernel_threads)
-DEFINE_FLAG_SETTER(user_load, user_load)
+DEFINE_FLAG_SETTER(user_threads, threads.user_threads)
+DEFINE_FLAG_SETTER(kernel_threads, threads.kernel_threads)
+DEFINE_FLAG_SETTER(user_load, threads.user_load)
 
 /*
  * Grouped as --help lists them, in rtla 7.2's order within each group;

@@ -151,11 +151,11 @@ int saved_run_read_cyclictest(struct saved_run_reader *r, struct json_object *ro
 		params->entries = buckets_needed(threads);
 	params->bucket_size = 1;
 	params->period_us = cyclictest_interval(cmdline);
-	CPU_ZERO(&params->cpu_set);
+	CPU_ZERO(&params->threads.cpu_set);
 	json_object_object_foreach(threads, key, thread) {
 		if (cyclictest_cpu(r, key, thread, &cpu))
 			return -1;
-		CPU_SET(cpu, &params->cpu_set);
+		CPU_SET(cpu, &params->threads.cpu_set);
 		if ((int)cpu >= nr_cpus)
 			nr_cpus = cpu + 1;
 	}

@@ -17,14 +17,14 @@ static int cpu_keys(struct saved_run_reader *r, struct json_object *cpus,
 {
 	uint64_t cpu;
 
-	CPU_ZERO(&r->run->params.cpu_set);
+	CPU_ZERO(&r->run->params.threads.cpu_set);
 	*nr_cpus = 0;
 	json_object_object_foreach(cpus, key, value) {
 		(void)value;
 		if (saved_run_parse_index(key, &cpu) || cpu >= SAVED_MAX_CPUS ||
 		    cpu >= CPU_SETSIZE)
 			return saved_run_fail(r, "CPU \"%s\" is not a CPU number", key);
-		CPU_SET(cpu, &r->run->params.cpu_set);
+		CPU_SET(cpu, &r->run->params.threads.cpu_set);
 		if ((int)cpu >= *nr_cpus)
 			*nr_cpus = cpu + 1;
 	}
@@ -111,7 +111,7 @@ static void contexts_shown(struct rtla_params *params, struct json_object *cpu)
 		return;
 	params->no_irq = !json_member(cpu, "irq");
 	params->no_thread = !json_member(cpu, "thread");
-	params->user_threads = json_member(cpu, "user") != NULL;
+	params->threads.user_threads = json_member(cpu, "user") != NULL;
 }
 
 /* The values rtla.params recorded, as if given on the command line. */
@@ -125,7 +125,7 @@ static void read_params(struct json_object *obj, struct rtla_params *params)
 		saved_run_get_u64(obj, "runtime_us", &params->runtime_us);
 	if (json_object_is_type(cpus, json_type_string) &&
 	    strcmp(json_object_get_string(cpus), "all"))
-		params->cpus = strdup(json_object_get_string(cpus));
+		params->threads.cpus = strdup(json_object_get_string(cpus));
 }
 
 static int read_hist_shape(struct saved_run_reader *r, struct json_object *params_obj)

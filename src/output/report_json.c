@@ -299,7 +299,7 @@ static struct json_object *params_object(const struct run_report *report)
 	const struct rtla_params *p = report->params;
 	struct json_object *obj = json_object_new_object();
 
-	add(obj, "cpus", p->cpus ? string(p->cpus) : string("all"));
+	add(obj, "cpus", string(p->threads.cpus ? p->threads.cpus : "all"));
 	add(obj, "duration_s", u64(p->duration_s));
 	add(obj, "period_us", u64(report->period_us));
 	if (p->tracer == TRACER_OSNOISE)

@@ -19,11 +19,11 @@ void params_alloc(struct rtla_params *params, enum rtla_tracer tracer,
 	params->print_stack_us = PARAM_UNSET;
 	params->auto_us = PARAM_UNSET;
 	params->aa_only_us = PARAM_UNSET;
-	params->dma_latency_us = PARAM_UNSET;
+	params->threads.dma_latency_us = PARAM_UNSET;
 	params->warm_up_s = PARAM_UNSET;
 	params->buffer_kb = PARAM_UNSET;
 	params->aligned_us = PARAM_UNSET;
-	params->deepest_idle_state = PARAM_UNSET;
+	params->threads.deepest_idle_state = PARAM_UNSET;
 	params->bucket_size = 1;
 	params->entries = 256;
 	params->interval_s = 60;
@@ -34,14 +34,14 @@ void params_alloc(struct rtla_params *params, enum rtla_tracer tracer,
 
 /* The strings a command line can set, freed by params_free(). */
 static const size_t string_fields[] = {
-	offsetof(struct rtla_params, cpus),
+	offsetof(struct rtla_params, threads.cpus),
 	offsetof(struct rtla_params, trace_file),
 	offsetof(struct rtla_params, cmdline),
 	offsetof(struct rtla_params, json_file),
 	offsetof(struct rtla_params, openmetrics_file),
 	offsetof(struct rtla_params, junit_file),
-	offsetof(struct rtla_params, housekeeping),
-	offsetof(struct rtla_params, cgroup_name),
+	offsetof(struct rtla_params, threads.housekeeping),
+	offsetof(struct rtla_params, threads.cgroup_name),
 	offsetof(struct rtla_params, listen),
 	offsetof(struct rtla_params, web_config),
 	offsetof(struct rtla_params, record_file),
@@ -93,7 +93,7 @@ struct results_layout params_results_layout(const struct rtla_params *params)
 {
 	struct results_layout layout = {
 		.tracer = params->tracer,
-		.cpus = params->cpu_set,
+		.cpus = params->threads.cpu_set,
 		.divisor = params->nano ? 1 : 1000,
 		.entries = params->mode == MODE_HIST ? params->entries : 0,
 		.bucket_size = params->bucket_size,
@@ -125,7 +125,8 @@ struct context_view params_context_view(const struct rtla_params *params)
 		.tracer = params->tracer,
 		.no_irq = params->no_irq,
 		.no_thread = params->no_thread,
-		.user = params->user_threads || params->user_load,
+		.user = params->threads.user_threads ||
+			params->threads.user_load,
 	};
 }
 

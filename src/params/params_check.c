@@ -26,15 +26,15 @@ static int check_exclusions(const struct rtla_params *params,
 	if (params->no_irq && params->no_thread)
 		return refuse(verdict, true,
 			      "no-irq and no-thread set, there is nothing to do here");
-	if (params->user_threads && params->kernel_threads &&
-	    !params->user_load)
+	if (params->threads.user_threads && params->threads.kernel_threads &&
+	    !params->threads.user_load)
 		return refuse(verdict, true,
 			      "--kernel-threads and --user-threads are mutually exclusive!");
 	if (param_given(params->aa_only_us) && params->no_aa)
 		return refuse(verdict, false,
 			      "--aa-only and --no-aa exclude each other");
-	if (params->user_threads + params->kernel_threads +
-	    params->user_load > 1)
+	if (params->threads.user_threads + params->threads.kernel_threads +
+	    params->threads.user_load > 1)
 		return refuse(verdict, false, "-u, -k and -U exclude each other");
 	return 0;
 }

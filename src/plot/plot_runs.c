@@ -63,8 +63,9 @@ static void describe_run(char *text, size_t size, const char *name,
 	if (param_given(p->period_us) && p->period_us && len < size)
 		len += snprintf(text + len, size - len, ", period %llu us",
 				(unsigned long long)p->period_us);
-	if (p->cpus && len < size)
-		len += snprintf(text + len, size - len, ", CPUs %s", p->cpus);
+	if (p->threads.cpus && len < size)
+		len += snprintf(text + len, size - len, ", CPUs %s",
+				p->threads.cpus);
 	if (len < size)
 		len += snprintf(text + len, size - len, ", %u %s buckets",
 				r->bucket_size, p->nano ? "ns" : "us");

@@ -202,7 +202,8 @@ int monitor_serve(struct monitor *m)
 	struct http_server_config config = {
 		.listen = params->listen,
 		.web = params->web_config ? &m->web : NULL,
-		.cpus = params->housekeeping ? &params->housekeeping_set : NULL,
+		.cpus = params->threads.housekeeping ?
+			&params->threads.housekeeping_set : NULL,
 		.render = monitor_render,
 		.ctx = m,
 		/* monitor_render() takes m->lock itself, in short holds */

@@ -144,31 +144,32 @@ static int first_cpu(const cpu_set_t *cpus)
 static int choose_threads(struct run *run)
 {
 	const struct rtla_params *params = run->params;
+	const struct threads_params *threads = &params->threads;
 	char path[64];
 	bool has_fd;
 
 	if (params->tracer != TRACER_TIMERLAT)
 		return 0;
 	snprintf(path, sizeof(path), TIMERLAT_FD_FMT,
-		 first_cpu(&params->cpu_set));
+		 first_cpu(&threads->cpu_set));
 	has_fd = tracefs_file_exists(NULL, path);
-	if ((params->user_threads || params->user_load) && !has_fd) {
+	if ((threads->user_threads || threads->user_load) && !has_fd) {
 		run_error(run, "this kernel has no %s, which %s needs (Linux 6.5 or later; -k uses the kernel's threads)",
-			  path, params->user_load ? "-U" : "-u");
+			  path, threads->user_load ? "-U" : "-u");
 		return -1;
 	}
-	run->workload.user_threads = params->user_threads ||
-				     (!params->kernel_threads &&
-				      !params->user_load && has_fd);
+	run->workload.user_threads = threads->user_threads ||
+				     (!threads->kernel_threads &&
+				      !threads->user_load && has_fd);
 	run->results.view.user = run->workload.user_threads ||
-				 params->user_load;
+				 threads->user_load;
 	if (param_given(params->aligned_us) &&
 	    !knob_present(&run->changed.knobs, KNOB_TIMERLAT_ALIGN)) {
 		run_error(run, "this kernel cannot align timerlat threads: no osnoise/timerlat_align_us (Linux 6.18 or later)");
 		return -1;
 	}
 	run_debug(run, "measuring with %s", run->workload.user_threads ?
-		  "rtla's user-space threads" : params->user_load ?
+		  "rtla's user-space threads" : threads->user_load ?
 		  "the user's workload" : "the kernel's threads");
 	return 0;
 }
@@ -341,7 +342,7 @@ static void collector_says(void *ctx, bool error, const char *line)
 static int open_collector(struct run *run, enum collector_choice choice)
 {
 	const struct rtla_params *params = run->params;
-	int measured = CPU_COUNT(&params->cpu_set);
+	int measured = CPU_COUNT(&params->threads.cpu_set);
 	struct collector_config config = {
 		.choice = choice,
 		.instance = run->main,

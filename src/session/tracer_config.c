@@ -75,7 +75,8 @@ void tracer_config_build(const struct rtla_params *params, bool user_space,
 	config->count = 0;
 	if (has_options)
 		add(config, KNOB_OPTIONS, options_value(params, user_space, config));
-	add(config, KNOB_CPUS, params->cpus ? params->cpus : "all");
+	add(config, KNOB_CPUS,
+	    params->threads.cpus ? params->threads.cpus : "all");
 	if (params->tracer == TRACER_OSNOISE) {
 		add_osnoise(params, config);
 	} else {

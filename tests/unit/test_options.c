@@ -63,8 +63,8 @@ static void test_timerlat_hist_all_options(void **state)
 	      "--with-zeros", "-n", "--dma-latency", "0", "-P", "f:95", "-D");
 	assert_int_equal(p.result, OPTIONS_OK);
 	assert_string_equal(p.err, "");
-	assert_string_equal(p.params.cpus, "0-1");
-	assert_int_equal(CPU_COUNT(&p.params.cpu_set), 2);
+	assert_string_equal(p.params.threads.cpus, "0-1");
+	assert_int_equal(CPU_COUNT(&p.params.threads.cpu_set), 2);
 	assert_int_equal(p.params.period_us, 500);
 	assert_int_equal(p.params.stop_us, 40);
 	assert_int_equal(p.params.stop_total_us, 50);
@@ -76,8 +76,8 @@ static void test_timerlat_hist_all_options(void **state)
 	assert_false(p.params.no_thread);
 	assert_true(p.params.no_header && p.params.no_summary &&
 		    p.params.no_index && p.params.with_zeros && p.params.nano);
-	assert_int_equal(p.params.dma_latency_us, 0);
-	assert_int_equal(p.params.sched.priority, 95);
+	assert_int_equal(p.params.threads.dma_latency_us, 0);
+	assert_int_equal(p.params.threads.sched.priority, 95);
 	assert_int_equal(p.params.debug, 1);
 	assert_false(p.params.trace);
 	done(&p);
@@ -91,9 +91,9 @@ static void test_defaults(void **state)
 	assert_int_equal(p.result, OPTIONS_OK);
 	assert_int_equal(p.params.entries, 256);
 	assert_int_equal(p.params.bucket_size, 1);
-	assert_true(p.params.dma_latency_us == PARAM_UNSET);
-	assert_int_equal(CPU_COUNT(&p.params.cpu_set), NR_CPUS);
-	assert_null(p.params.cpus);
+	assert_true(p.params.threads.dma_latency_us == PARAM_UNSET);
+	assert_int_equal(CPU_COUNT(&p.params.threads.cpu_set), NR_CPUS);
+	assert_null(p.params.threads.cpus);
 	assert_int_equal(p.params.duration_s, 0);
 	done(&p);
 }
@@ -521,33 +521,33 @@ static void test_rtla72_options(void **state)
 	      "--trace-buffer-size", "4096", "-A", "20",
 	      "--deepest-idle-state", "1");
 	assert_int_equal(p.result, OPTIONS_OK);
-	assert_true(p.params.user_threads);
-	assert_false(p.params.kernel_threads);
-	assert_string_equal(p.params.housekeeping, "0");
-	assert_true(CPU_ISSET(0, &p.params.housekeeping_set));
-	assert_int_equal(CPU_COUNT(&p.params.housekeeping_set), 1);
-	assert_true(p.params.cgroup);
-	assert_null(p.params.cgroup_name);
+	assert_true(p.params.threads.user_threads);
+	assert_false(p.params.threads.kernel_threads);
+	assert_string_equal(p.params.threads.housekeeping, "0");
+	assert_true(CPU_ISSET(0, &p.params.threads.housekeeping_set));
+	assert_int_equal(CPU_COUNT(&p.params.threads.housekeeping_set), 1);
+	assert_true(p.params.threads.cgroup);
+	assert_null(p.params.threads.cgroup_name);
 	assert_int_equal(p.params.warm_up_s, 3);
 	assert_int_equal(p.params.buffer_kb, 4096);
 	assert_int_equal(p.params.aligned_us, 20);
-	assert_int_equal(p.params.deepest_idle_state, 1);
+	assert_int_equal(p.params.threads.deepest_idle_state, 1);
 	done(&p);
 
 	/* every spelling of a cgroup name */
 	PARSE(&timerlat_hist, &p, "-C", "rt", "-k");
-	assert_string_equal(p.params.cgroup_name, "rt");
-	assert_true(p.params.kernel_threads);
+	assert_string_equal(p.params.threads.cgroup_name, "rt");
+	assert_true(p.params.threads.kernel_threads);
 	done(&p);
 	PARSE(&timerlat_hist, &p, "-Crt");
-	assert_string_equal(p.params.cgroup_name, "rt");
+	assert_string_equal(p.params.threads.cgroup_name, "rt");
 	done(&p);
 	PARSE(&osnoise_top, &p, "--cgroup=rt/a", "-q");
-	assert_string_equal(p.params.cgroup_name, "rt/a");
+	assert_string_equal(p.params.threads.cgroup_name, "rt/a");
 	done(&p);
 	PARSE(&osnoise_hist, &p, "--cgroup", "-d", "1s");
-	assert_true(p.params.cgroup);
-	assert_null(p.params.cgroup_name);
+	assert_true(p.params.threads.cgroup);
+	assert_null(p.params.threads.cgroup_name);
 	assert_int_equal(p.params.duration_s, 1);
 	done(&p);
 
@@ -556,9 +556,10 @@ static void test_rtla72_options(void **state)
 	assert_false(param_given(p.params.warm_up_s));
 	assert_false(param_given(p.params.buffer_kb));
 	assert_false(param_given(p.params.aligned_us));
-	assert_false(param_given(p.params.deepest_idle_state));
-	assert_false(p.params.user_threads || p.params.kernel_threads ||
-		     p.params.user_load);
+	assert_false(param_given(p.params.threads.deepest_idle_state));
+	assert_false(p.params.threads.user_threads ||
+		     p.params.threads.kernel_threads ||
+		     p.params.threads.user_load);
 	done(&p);
 
 	PARSE(&timerlat_top, &p, "-u", "-k");

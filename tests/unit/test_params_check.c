@@ -34,7 +34,7 @@ static void test_exclusions(void **state)
 	assert_string_equal(verdict.refusal,
 			    "no-irq and no-thread set, there is nothing to do here");
 	params.no_irq = false;
-	params.user_threads = params.user_load = true;
+	params.threads.user_threads = params.threads.user_load = true;
 	assert_int_equal(params_check(&params, &verdict), -1);
 	assert_false(verdict.own_line);
 	assert_string_equal(verdict.refusal, "-u, -k and -U exclude each other");

@@ -21,8 +21,8 @@ static void setup(struct fixture *f, enum rtla_tracer tracer,
 	params_alloc(&f->params, tracer, mode);
 	f->params.entries = entries;
 	f->params.bucket_size = bucket_size;
-	CPU_SET(0, &f->params.cpu_set);
-	CPU_SET(1, &f->params.cpu_set);
+	CPU_SET(0, &f->params.threads.cpu_set);
+	CPU_SET(1, &f->params.threads.cpu_set);
 	assert_int_equal(results_alloc_params(&f->results, &f->params, NR_CPUS), 0);
 	f->results.elapsed_s = 5;
 }
@@ -232,8 +232,8 @@ static void test_top_display(void **state)
 static void setup_cpu0(struct fixture *f, enum rtla_tracer tracer)
 {
 	params_alloc(&f->params, tracer, MODE_TOP);
-	CPU_SET(0, &f->params.cpu_set);
-	f->params.user_threads = tracer == TRACER_TIMERLAT;
+	CPU_SET(0, &f->params.threads.cpu_set);
+	f->params.threads.user_threads = tracer == TRACER_TIMERLAT;
 	assert_int_equal(results_alloc_params(&f->results, &f->params, 1), 0);
 }
 
@@ -433,7 +433,7 @@ static void test_hist_user_context(void **state)
 	char *got;
 
 	setup(&f, TRACER_TIMERLAT, MODE_HIST, 10, 1);
-	f.params.user_threads = true;
+	f.params.threads.user_threads = true;
 	histogram_add(&f.results.cpu[0].hist[CTX_IRQ], 1);
 	histogram_add(&f.results.cpu[0].hist[CTX_THREAD], 3);
 	histogram_add(&f.results.cpu[0].hist[CTX_USER], 4);
@@ -472,7 +472,7 @@ static void test_top_user_context(void **state)
 	char *got, want[1024];
 
 	setup(&f, TRACER_TIMERLAT, MODE_TOP, 0, 1);
-	f.params.user_threads = true;
+	f.params.threads.user_threads = true;
 	f.results.elapsed_s = 4;
 	histogram_add(&f.results.cpu[0].hist[CTX_IRQ], 80);
 	histogram_add(&f.results.cpu[0].hist[CTX_THREAD], 114);

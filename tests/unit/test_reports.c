@@ -174,8 +174,8 @@ static void model_init(struct model *m)
 	memset(m, 0, sizeof(*m));
 	params_alloc(&m->params, TRACER_TIMERLAT, MODE_HIST);
 	m->params.entries = 100;
-	CPU_SET(0, &m->params.cpu_set);
-	CPU_SET(1, &m->params.cpu_set);
+	CPU_SET(0, &m->params.threads.cpu_set);
+	CPU_SET(1, &m->params.threads.cpu_set);
 	m->params.cmdline = strdup("rtla timerlat hist -d 1s");
 	assert_int_equal(budget_parse("thread:p99=50us", TRACER_TIMERLAT,
 				      MODE_HIST, &m->params.budgets[0], &why), 0);
@@ -532,7 +532,7 @@ static void test_json_osnoise_top(void **state)
 
 	memset(&m, 0, sizeof(m));
 	params_alloc(&m.params, TRACER_OSNOISE, MODE_TOP);
-	CPU_SET(0, &m.params.cpu_set);
+	CPU_SET(0, &m.params.threads.cpu_set);
 	assert_int_equal(results_alloc_params(&m.results, &m.params, 1), 0);
 	period.runtime = 1000000;
 	period.noise = 300;

@@ -30,8 +30,8 @@ static void live_init(struct live *l, uint64_t spike)
 	params_alloc(&l->params, TRACER_TIMERLAT, MODE_HIST);
 	l->params.entries = 100;
 	l->params.bucket_size = 2;
-	CPU_SET(0, &l->params.cpu_set);
-	CPU_SET(1, &l->params.cpu_set);
+	CPU_SET(0, &l->params.threads.cpu_set);
+	CPU_SET(1, &l->params.threads.cpu_set);
 	assert_int_equal(results_alloc_params(&l->results, &l->params, 2), 0);
 	for (i = 0; i < 90; i++) {
 		histogram_add(&l->results.cpu[0].hist[CTX_IRQ], 3 + i % 5);

@@ -58,7 +58,7 @@ static void test_round_trip(void **state)
 	snprintf(path, sizeof(path), "%s/w.jsonl", dir);
 	params_alloc(&params, TRACER_TIMERLAT, MODE_HIST);
 	params.entries = 100;
-	CPU_SET(1, &params.cpu_set);
+	CPU_SET(1, &params.threads.cpu_set);
 	assert_int_equal(results_alloc_params(&window, &params, 2), 0);
 	for (i = 0; i < 999; i++)
 		histogram_add(&window.cpu[1].hist[CTX_THREAD], 10);
