@@ -77,6 +77,18 @@ struct threads_params {
 	uint64_t dma_latency_us;	/* PARAM_UNSET when not given */
 };
 
+/* The tracer's knobs as given (times in us); PARAM_UNSET when not. */
+struct tracer_knobs {
+	uint64_t period_us;
+	uint64_t runtime_us;
+	uint64_t stop_us;		/* osnoise -s, timerlat -i */
+	uint64_t stop_total_us;		/* osnoise -S, timerlat -T */
+	uint64_t threshold_us;		/* osnoise -T: tracing_thresh */
+	uint64_t print_stack_us;	/* timerlat -s */
+	uint64_t aligned_us;		/* -A */
+	uint64_t buffer_kb;		/* --trace-buffer-size */
+};
+
 /* Everything the command line can say. */
 struct rtla_params {
 	enum rtla_tracer tracer;
@@ -85,18 +97,13 @@ struct rtla_params {
 	bool monitor;			/* timerlat monitor */
 
 	struct threads_params threads;
+	struct tracer_knobs knobs;
 
 	uint64_t duration_s;		/* 0: until interrupted */
 	int debug;
 	bool quiet;
 
 	/* tracer configuration, in us; PARAM_UNSET when not given */
-	uint64_t period_us;
-	uint64_t runtime_us;
-	uint64_t stop_us;		/* osnoise -s, timerlat -i */
-	uint64_t stop_total_us;		/* osnoise -S, timerlat -T */
-	uint64_t threshold_us;		/* osnoise -T: tracing_thresh */
-	uint64_t print_stack_us;	/* timerlat -s */
 	uint64_t auto_us;		/* -a */
 	uint64_t aa_only_us;		/* --aa-only: PARAM_UNSET when not */
 
@@ -116,8 +123,6 @@ struct rtla_params {
 	int nr_events;
 
 	uint64_t warm_up_s;		/* PARAM_UNSET when not given */
-	uint64_t buffer_kb;		/* --trace-buffer-size */
-	uint64_t aligned_us;		/* -A */
 	bool nano;
 	bool pretty;			/* colours: a top's screens on a tty */
 

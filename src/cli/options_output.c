@@ -131,7 +131,7 @@ static int set_buffer_size(struct opt_ctx *ctx, const char *arg,
 			   const char **why)
 {
 	return parse_u64_in(arg, 1, 16 * 1024 * 1024, NULL,
-			    &ctx->params->buffer_kb, why, ctx->reason);
+			    &ctx->params->knobs.buffer_kb, why, ctx->reason);
 }
 
 static int set_deepest_idle_state(struct opt_ctx *ctx, const char *arg,

@@ -128,24 +128,27 @@ static int set_range(struct opt_ctx *ctx, const char *arg, const char **why,
 static int set_timerlat_period(struct opt_ctx *ctx, const char *arg,
 			       const char **why)
 {
-	return set_range(ctx, arg, why, 100, 1000000, &ctx->params->period_us,
-			 NULL, "Period longer than 1 s",
+	return set_range(ctx, arg, why, 100, 1000000,
+			 &ctx->params->knobs.period_us, NULL,
+			 "Period longer than 1 s",
 			 "period must be 100-1000000 us");
 }
 
 static int set_osnoise_period(struct opt_ctx *ctx, const char *arg,
 			      const char **why)
 {
-	return set_range(ctx, arg, why, 1, 10000000, &ctx->params->period_us,
-			 NULL, "Period longer than 10 s",
+	return set_range(ctx, arg, why, 1, 10000000,
+			 &ctx->params->knobs.period_us, NULL,
+			 "Period longer than 10 s",
 			 "period must be 1-10000000 us");
 }
 
 static int set_runtime(struct opt_ctx *ctx, const char *arg, const char **why)
 {
 	return set_range(ctx, arg, why, 100, 10000000,
-			 &ctx->params->runtime_us, "Runtime shorter than 100 us",
-			 NULL, "runtime must be 100-10000000 us");
+			 &ctx->params->knobs.runtime_us,
+			 "Runtime shorter than 100 us", NULL,
+			 "runtime must be 100-10000000 us");
 }
 
 static int set_us(struct opt_ctx *ctx, const char *arg, uint64_t *value,
@@ -158,7 +161,7 @@ static int set_stop(struct opt_ctx *ctx, const char *arg, const char **why)
 {
 	struct rtla_params *params = ctx->params;
 
-	return set_us(ctx, arg, &params->stop_us, why);
+	return set_us(ctx, arg, &params->knobs.stop_us, why);
 }
 
 static int set_stop_total(struct opt_ctx *ctx, const char *arg,
@@ -166,7 +169,7 @@ static int set_stop_total(struct opt_ctx *ctx, const char *arg,
 {
 	struct rtla_params *params = ctx->params;
 
-	return set_us(ctx, arg, &params->stop_total_us, why);
+	return set_us(ctx, arg, &params->knobs.stop_total_us, why);
 }
 
 static int set_threshold(struct opt_ctx *ctx, const char *arg,
@@ -174,14 +177,14 @@ static int set_threshold(struct opt_ctx *ctx, const char *arg,
 {
 	struct rtla_params *params = ctx->params;
 
-	return set_us(ctx, arg, &params->threshold_us, why);
+	return set_us(ctx, arg, &params->knobs.threshold_us, why);
 }
 
 static int set_stack(struct opt_ctx *ctx, const char *arg, const char **why)
 {
 	struct rtla_params *params = ctx->params;
 
-	return set_us(ctx, arg, &params->print_stack_us, why);
+	return set_us(ctx, arg, &params->knobs.print_stack_us, why);
 }
 
 static int set_bucket_size(struct opt_ctx *ctx, const char *arg,
@@ -239,8 +242,8 @@ static int set_cgroup(struct opt_ctx *ctx, const char *arg, const char **why)
 
 static int set_aligned(struct opt_ctx *ctx, const char *arg, const char **why)
 {
-	return parse_u64_in(arg, 0, 1000000, NULL, &ctx->params->aligned_us,
-			    why, ctx->reason);
+	return parse_u64_in(arg, 0, 1000000, NULL,
+			    &ctx->params->knobs.aligned_us, why, ctx->reason);
 }
 
 DEFINE_FLAG_SETTER(no_irq, no_irq)

@@ -150,7 +150,7 @@ int saved_run_read_cyclictest(struct saved_run_reader *r, struct json_object *ro
 	if (!params->entries)
 		params->entries = buckets_needed(threads);
 	params->bucket_size = 1;
-	params->period_us = cyclictest_interval(cmdline);
+	params->knobs.period_us = cyclictest_interval(cmdline);
 	CPU_ZERO(&params->threads.cpu_set);
 	json_object_object_foreach(threads, key, thread) {
 		if (cyclictest_cpu(r, key, thread, &cpu))

@@ -120,9 +120,9 @@ static void read_params(struct json_object *obj, struct rtla_params *params)
 	struct json_object *cpus = json_member(obj, "cpus");
 
 	saved_run_get_u64(obj, "duration_s", &params->duration_s);
-	saved_run_get_u64(obj, "period_us", &params->period_us);
+	saved_run_get_u64(obj, "period_us", &params->knobs.period_us);
 	if (params->tracer == TRACER_OSNOISE)
-		saved_run_get_u64(obj, "runtime_us", &params->runtime_us);
+		saved_run_get_u64(obj, "runtime_us", &params->knobs.runtime_us);
 	if (json_object_is_type(cpus, json_type_string) &&
 	    strcmp(json_object_get_string(cpus), "all"))
 		params->threads.cpus = strdup(json_object_get_string(cpus));

@@ -11,18 +11,18 @@ void params_alloc(struct rtla_params *params, enum rtla_tracer tracer,
 	memset(params, 0, sizeof(*params));
 	params->tracer = tracer;
 	params->mode = mode;
-	params->period_us = PARAM_UNSET;
-	params->runtime_us = PARAM_UNSET;
-	params->stop_us = PARAM_UNSET;
-	params->stop_total_us = PARAM_UNSET;
-	params->threshold_us = PARAM_UNSET;
-	params->print_stack_us = PARAM_UNSET;
+	params->knobs.period_us = PARAM_UNSET;
+	params->knobs.runtime_us = PARAM_UNSET;
+	params->knobs.stop_us = PARAM_UNSET;
+	params->knobs.stop_total_us = PARAM_UNSET;
+	params->knobs.threshold_us = PARAM_UNSET;
+	params->knobs.print_stack_us = PARAM_UNSET;
 	params->auto_us = PARAM_UNSET;
 	params->aa_only_us = PARAM_UNSET;
 	params->threads.dma_latency_us = PARAM_UNSET;
 	params->warm_up_s = PARAM_UNSET;
-	params->buffer_kb = PARAM_UNSET;
-	params->aligned_us = PARAM_UNSET;
+	params->knobs.buffer_kb = PARAM_UNSET;
+	params->knobs.aligned_us = PARAM_UNSET;
 	params->threads.deepest_idle_state = PARAM_UNSET;
 	params->bucket_size = 1;
 	params->entries = 256;
@@ -85,8 +85,8 @@ bool params_report_to_stdout(const struct rtla_params *params)
 bool params_aa_enabled(const struct rtla_params *params)
 {
 	return params->tracer == TRACER_TIMERLAT && !params->no_aa &&
-	       (param_or(params->stop_us, 0) ||
-		param_or(params->stop_total_us, 0));
+	       (param_or(params->knobs.stop_us, 0) ||
+		param_or(params->knobs.stop_total_us, 0));
 }
 
 struct results_layout params_results_layout(const struct rtla_params *params)

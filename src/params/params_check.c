@@ -61,29 +61,31 @@ int params_check(const struct rtla_params *params,
 		return refuse(verdict, false,
 			      "%s and %s both write %s: give each its own file",
 			      first.option, second.option, second.path);
-	if (param_given(params->period_us) &&
-	    param_given(params->runtime_us) &&
-	    params->runtime_us > params->period_us)
+	if (param_given(params->knobs.period_us) &&
+	    param_given(params->knobs.runtime_us) &&
+	    params->knobs.runtime_us > params->knobs.period_us)
 		return refuse(verdict, false,
 			      "runtime %llu us is longer than period %llu us",
-			      (unsigned long long)params->runtime_us,
-			      (unsigned long long)params->period_us);
+			      (unsigned long long)params->knobs.runtime_us,
+			      (unsigned long long)params->knobs.period_us);
 	return 0;
 }
 
 /* -a: stop at the given latency and keep the trace, unless set otherwise. */
 static void resolve_auto(struct rtla_params *params)
 {
+	struct tracer_knobs *knobs = &params->knobs;
+
 	if (!param_given(params->auto_us))
 		return;
-	params->stop_us = param_or(params->stop_us, params->auto_us);
+	knobs->stop_us = param_or(knobs->stop_us, params->auto_us);
 	if (params->tracer == TRACER_TIMERLAT) {
-		params->stop_total_us = param_or(params->stop_total_us,
+		knobs->stop_total_us = param_or(knobs->stop_total_us,
 						 params->auto_us);
-		params->print_stack_us = param_or(params->print_stack_us,
+		knobs->print_stack_us = param_or(knobs->print_stack_us,
 						  params->auto_us);
 	} else {
-		params->threshold_us = param_or(params->threshold_us, 1);
+		knobs->threshold_us = param_or(knobs->threshold_us, 1);
 	}
 	params->trace = true;
 	params->trace_on_stop = true;
@@ -92,12 +94,14 @@ static void resolve_auto(struct rtla_params *params)
 /* --aa-only: stop at the latency given, analyse it, print nothing else. */
 static void resolve_aa_only(struct rtla_params *params)
 {
+	struct tracer_knobs *knobs = &params->knobs;
+
 	if (!param_given(params->aa_only_us))
 		return;
-	params->stop_us = param_or(params->stop_us, params->aa_only_us);
-	params->stop_total_us = param_or(params->stop_total_us,
+	knobs->stop_us = param_or(knobs->stop_us, params->aa_only_us);
+	knobs->stop_total_us = param_or(knobs->stop_total_us,
 					 params->aa_only_us);
-	params->print_stack_us = param_or(params->print_stack_us,
+	knobs->print_stack_us = param_or(knobs->print_stack_us,
 					  params->aa_only_us);
 }
 
@@ -106,5 +110,6 @@ void params_resolve(struct rtla_params *params)
 	resolve_auto(params);
 	resolve_aa_only(params);
 	if (params->hwnoise)
-		params->threshold_us = param_or(params->threshold_us, 1);
+		params->knobs.threshold_us =
+			param_or(params->knobs.threshold_us, 1);
 }

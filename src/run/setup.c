@@ -163,7 +163,7 @@ static int choose_threads(struct run *run)
 				      !threads->user_load && has_fd);
 	run->results.view.user = run->workload.user_threads ||
 				 threads->user_load;
-	if (param_given(params->aligned_us) &&
+	if (param_given(params->knobs.aligned_us) &&
 	    !knob_present(&run->changed.knobs, KNOB_TIMERLAT_ALIGN)) {
 		run_error(run, "this kernel cannot align timerlat threads: no osnoise/timerlat_align_us (Linux 6.18 or later)");
 		return -1;
@@ -187,7 +187,7 @@ static int apply_config(struct run *run)
 		run_error(run, "this kernel has no osnoise/options file, which hwnoise needs (Linux 6.2 or later)");
 		return -1;
 	}
-	if (param_or(run->params->print_stack_us, 0) && !has_stack) {
+	if (param_or(run->params->knobs.print_stack_us, 0) && !has_stack) {
 		run_error(run, "this kernel cannot save stacks: no osnoise/print_stack (CONFIG_STACKTRACE)");
 		return -1;
 	}
@@ -296,7 +296,7 @@ static struct tracefs_instance *create_instance(struct run *run,
 					       const char *role)
 {
 	struct tracefs_instance *instance = rtla_instance_create(role);
-	uint64_t kb = run->params->buffer_kb;
+	uint64_t kb = run->params->knobs.buffer_kb;
 
 	if (!instance) {
 		run_error(run, "cannot create a tracefs instance: %s",
@@ -354,10 +354,10 @@ static int open_collector(struct run *run, enum collector_choice choice)
 		.records_needed = params->trace,
 		.aa = run_aa_on(run) ? &run->aa : NULL,
 		.nr_measured_cpus = measured ? measured : run->results.nr_cpus,
-		.irq_stop_us = param_or(params->stop_us, 0),
-		.thread_stop_us = param_or(params->stop_total_us, 0),
+		.irq_stop_us = param_or(params->knobs.stop_us, 0),
+		.thread_stop_us = param_or(params->knobs.stop_total_us, 0),
 		.bpf_action = params->bpf_action,
-		.period_us = param_or(params->period_us,
+		.period_us = param_or(params->knobs.period_us,
 				      TIMERLAT_DEFAULT_PERIOD_US),
 		/* an IRQ and a thread sample a period, one more from user space */
 		.records_per_period = run->results.view.user ? 3 : 2,

@@ -43,10 +43,10 @@ static void test_timerlat_given(void **state)
 
 	params_alloc(&p, TRACER_TIMERLAT, MODE_TOP);
 	p.threads.cpus = "1-2";
-	p.period_us = 250;
-	p.stop_us = 40;
-	p.stop_total_us = 50;
-	p.print_stack_us = 30;
+	p.knobs.period_us = 250;
+	p.knobs.stop_us = 40;
+	p.knobs.stop_total_us = 50;
+	p.knobs.print_stack_us = 30;
 	tracer_config_build(&p, user_space(&p), false, false, &c);
 	assert_null(value_of(&c, KNOB_OPTIONS));
 	assert_null(value_of(&c, KNOB_PRINT_STACK));
@@ -64,7 +64,7 @@ static void test_timerlat_user_threads_aligned(void **state)
 
 	params_alloc(&p, TRACER_TIMERLAT, MODE_HIST);
 	p.threads.user_threads = true;
-	p.aligned_us = 20;
+	p.knobs.aligned_us = 20;
 	tracer_config_build(&p, user_space(&p), true, true, &c);
 	assert_string_equal(value_of(&c, KNOB_OPTIONS),
 			    "DEFAULTS NO_OSNOISE_WORKLOAD TIMERLAT_ALIGN");
@@ -73,7 +73,7 @@ static void test_timerlat_user_threads_aligned(void **state)
 
 	p.threads.user_threads = false;
 	p.threads.user_load = true;
-	p.aligned_us = PARAM_UNSET;
+	p.knobs.aligned_us = PARAM_UNSET;
 	tracer_config_build(&p, user_space(&p), true, true, &c);
 	assert_string_equal(value_of(&c, KNOB_OPTIONS),
 			    "DEFAULTS NO_OSNOISE_WORKLOAD");
@@ -92,30 +92,30 @@ static void test_osnoise_period_runtime(void **state)
 	assert_string_equal(value_of(&c, KNOB_TRACING_THRESH), "0");
 	assert_null(value_of(&c, KNOB_TIMERLAT_PERIOD));
 
-	p.period_us = 500000;
+	p.knobs.period_us = 500000;
 	tracer_config_build(&p, user_space(&p), true, true, &c);
 	assert_string_equal(value_of(&c, KNOB_RUNTIME), "500000");
 
 	/* hwnoise leaves IRQs on for a quarter of each period, as rtla 7.2 */
 	p.hwnoise = true;
-	p.period_us = PARAM_UNSET;
+	p.knobs.period_us = PARAM_UNSET;
 	tracer_config_build(&p, user_space(&p), true, true, &c);
 	assert_string_equal(value_of(&c, KNOB_PERIOD), "1000000");
 	assert_string_equal(value_of(&c, KNOB_RUNTIME), "750000");
-	p.period_us = 2000000;
+	p.knobs.period_us = 2000000;
 	tracer_config_build(&p, user_space(&p), true, true, &c);
 	assert_string_equal(value_of(&c, KNOB_RUNTIME), "750000");
-	p.period_us = 500000;
+	p.knobs.period_us = 500000;
 	tracer_config_build(&p, user_space(&p), true, true, &c);
 	assert_string_equal(value_of(&c, KNOB_RUNTIME), "500000");
 	p.hwnoise = false;
 
-	p.period_us = PARAM_UNSET;
-	p.runtime_us = 2000000;
+	p.knobs.period_us = PARAM_UNSET;
+	p.knobs.runtime_us = 2000000;
 	tracer_config_build(&p, user_space(&p), true, true, &c);
 	assert_string_equal(value_of(&c, KNOB_PERIOD), "2000000");
 
-	p.threshold_us = 3;
+	p.knobs.threshold_us = 3;
 	tracer_config_build(&p, user_space(&p), true, true, &c);
 	assert_string_equal(value_of(&c, KNOB_TRACING_THRESH), "3");
 }

@@ -65,10 +65,10 @@ static void test_timerlat_hist_all_options(void **state)
 	assert_string_equal(p.err, "");
 	assert_string_equal(p.params.threads.cpus, "0-1");
 	assert_int_equal(CPU_COUNT(&p.params.threads.cpu_set), 2);
-	assert_int_equal(p.params.period_us, 500);
-	assert_int_equal(p.params.stop_us, 40);
-	assert_int_equal(p.params.stop_total_us, 50);
-	assert_int_equal(p.params.print_stack_us, 30);
+	assert_int_equal(p.params.knobs.period_us, 500);
+	assert_int_equal(p.params.knobs.stop_us, 40);
+	assert_int_equal(p.params.knobs.stop_total_us, 50);
+	assert_int_equal(p.params.knobs.print_stack_us, 30);
 	assert_int_equal(p.params.duration_s, 60);
 	assert_int_equal(p.params.bucket_size, 10);
 	assert_int_equal(p.params.entries, 100);
@@ -106,12 +106,12 @@ static void test_long_forms(void **state)
 	      "--stop", "10", "--stop-total", "20", "--threshold", "3",
 	      "--cpus", "1", "--duration", "2h", "--quiet");
 	assert_int_equal(p.result, OPTIONS_OK);
-	assert_int_equal(p.params.period_us, 2000000);
-	assert_int_equal(p.params.runtime_us, 500000);
-	assert_int_equal(p.params.stop_us, 10);
-	assert_int_equal(p.params.stop_total_us, 20);
-	assert_int_equal(p.params.threshold_us, 3);
-	assert_true(param_given(p.params.threshold_us));
+	assert_int_equal(p.params.knobs.period_us, 2000000);
+	assert_int_equal(p.params.knobs.runtime_us, 500000);
+	assert_int_equal(p.params.knobs.stop_us, 10);
+	assert_int_equal(p.params.knobs.stop_total_us, 20);
+	assert_int_equal(p.params.knobs.threshold_us, 3);
+	assert_true(param_given(p.params.knobs.threshold_us));
 	assert_int_equal(p.params.duration_s, 7200);
 	assert_true(p.params.quiet);
 	done(&p);
@@ -157,20 +157,20 @@ static void test_auto(void **state)
 
 	PARSE(&timerlat_hist, &p, "-a", "30");
 	assert_int_equal(p.result, OPTIONS_OK);
-	assert_int_equal(p.params.stop_us, 30);
-	assert_int_equal(p.params.stop_total_us, 30);
-	assert_int_equal(p.params.print_stack_us, 30);
+	assert_int_equal(p.params.knobs.stop_us, 30);
+	assert_int_equal(p.params.knobs.stop_total_us, 30);
+	assert_int_equal(p.params.knobs.print_stack_us, 30);
 	assert_true(p.params.trace);
 	done(&p);
 
 	PARSE(&timerlat_hist, &p, "-a", "30", "-T", "100");
-	assert_int_equal(p.params.stop_total_us, 100);
+	assert_int_equal(p.params.knobs.stop_total_us, 100);
 	done(&p);
 
 	PARSE(&osnoise_top, &p, "-a", "10");
-	assert_int_equal(p.params.stop_us, 10);
-	assert_false(param_given(p.params.stop_total_us));
-	assert_int_equal(p.params.threshold_us, 1);
+	assert_int_equal(p.params.knobs.stop_us, 10);
+	assert_false(param_given(p.params.knobs.stop_total_us));
+	assert_int_equal(p.params.knobs.threshold_us, 1);
 	assert_true(p.params.trace);
 	done(&p);
 }
@@ -222,7 +222,7 @@ static void test_hwnoise(void **state)
 	PARSE(&hwnoise, &p, "-q", "-d", "5");
 	assert_int_equal(p.result, OPTIONS_OK);
 	assert_true(p.params.hwnoise);
-	assert_int_equal(p.params.threshold_us, 1);
+	assert_int_equal(p.params.knobs.threshold_us, 1);
 	done(&p);
 
 	PARSE(&hwnoise, &p, "-b", "5");
@@ -368,7 +368,7 @@ static void test_monitor_options(void **state)
 	assert_int_equal(p.params.record_bytes, 2 << 20);
 	assert_int_equal(p.params.record_keep, 0);
 	assert_string_equal(p.params.textfile, "rtla.prom");
-	assert_int_equal(p.params.stop_total_us, 100);
+	assert_int_equal(p.params.knobs.stop_total_us, 100);
 	assert_int_equal(p.params.entries, 300);
 	assert_string_equal(p.params.json_file, "end.json");
 	assert_int_equal(p.params.keep_traces, 3);
@@ -529,8 +529,8 @@ static void test_rtla72_options(void **state)
 	assert_true(p.params.threads.cgroup);
 	assert_null(p.params.threads.cgroup_name);
 	assert_int_equal(p.params.warm_up_s, 3);
-	assert_int_equal(p.params.buffer_kb, 4096);
-	assert_int_equal(p.params.aligned_us, 20);
+	assert_int_equal(p.params.knobs.buffer_kb, 4096);
+	assert_int_equal(p.params.knobs.aligned_us, 20);
 	assert_int_equal(p.params.threads.deepest_idle_state, 1);
 	done(&p);
 
@@ -554,8 +554,8 @@ static void test_rtla72_options(void **state)
 	/* not given: unset, not zero */
 	PARSE(&timerlat_top, &p, "-q");
 	assert_false(param_given(p.params.warm_up_s));
-	assert_false(param_given(p.params.buffer_kb));
-	assert_false(param_given(p.params.aligned_us));
+	assert_false(param_given(p.params.knobs.buffer_kb));
+	assert_false(param_given(p.params.knobs.aligned_us));
 	assert_false(param_given(p.params.threads.deepest_idle_state));
 	assert_false(p.params.threads.user_threads ||
 		     p.params.threads.kernel_threads ||
@@ -691,14 +691,14 @@ static void test_auto_analysis(void **state)
 	/* --aa-only sets the thresholds and the stack, not a trace */
 	PARSE(&timerlat_top, &p, "--aa-only", "70");
 	assert_int_equal(p.result, OPTIONS_OK);
-	assert_int_equal(p.params.stop_us, 70);
-	assert_int_equal(p.params.stop_total_us, 70);
-	assert_int_equal(p.params.print_stack_us, 70);
+	assert_int_equal(p.params.knobs.stop_us, 70);
+	assert_int_equal(p.params.knobs.stop_total_us, 70);
+	assert_int_equal(p.params.knobs.print_stack_us, 70);
 	assert_false(p.params.trace);
 	assert_true(params_aa_enabled(&p.params));
 	done(&p);
 	PARSE(&timerlat_top, &p, "--aa-only", "70", "-T", "90");
-	assert_int_equal(p.params.stop_total_us, 90);
+	assert_int_equal(p.params.knobs.stop_total_us, 90);
 	done(&p);
 	PARSE(&timerlat_top, &p, "--aa-only", "70", "--no-aa");
 	assert_string_equal(p.err, "rtla timerlat top: --aa-only and --no-aa exclude each other\n");

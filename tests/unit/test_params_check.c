@@ -47,12 +47,12 @@ static void test_runtime_past_period(void **state)
 	struct rtla_params params;
 
 	fresh(&params, TRACER_OSNOISE);
-	params.period_us = 1000;
-	params.runtime_us = 2000;
+	params.knobs.period_us = 1000;
+	params.knobs.runtime_us = 2000;
 	assert_int_equal(params_check(&params, &verdict), -1);
 	assert_string_equal(verdict.refusal,
 			    "runtime 2000 us is longer than period 1000 us");
-	params.runtime_us = 1000;
+	params.knobs.runtime_us = 1000;
 	assert_int_equal(params_check(&params, &verdict), 0);
 	params_free(&params);
 }
@@ -64,18 +64,18 @@ static void test_resolve_auto(void **state)
 
 	fresh(&params, TRACER_TIMERLAT);
 	params.auto_us = 50;
-	params.stop_total_us = 80;
+	params.knobs.stop_total_us = 80;
 	params_resolve(&params);
-	assert_int_equal(params.stop_us, 50);
-	assert_int_equal(params.stop_total_us, 80);
-	assert_int_equal(params.print_stack_us, 50);
+	assert_int_equal(params.knobs.stop_us, 50);
+	assert_int_equal(params.knobs.stop_total_us, 80);
+	assert_int_equal(params.knobs.print_stack_us, 50);
 	assert_true(params.trace && params.trace_on_stop);
 	params_free(&params);
 
 	fresh(&params, TRACER_OSNOISE);
 	params.hwnoise = true;
 	params_resolve(&params);
-	assert_int_equal(params.threshold_us, 1);
+	assert_int_equal(params.knobs.threshold_us, 1);
 	assert_false(params.trace);
 	params_free(&params);
 }

@@ -84,7 +84,7 @@ static void test_rtla_round_trip(void **state)
 	assert_int_equal(run.source, SAVED_RTLA);
 	assert_int_equal(run.params.entries, 100);
 	assert_int_equal(run.params.bucket_size, 2);
-	assert_int_equal(run.params.period_us, 1000);
+	assert_int_equal(run.params.knobs.period_us, 1000);
 	assert_int_equal(run.results.cpu[1].hist[CTX_THREAD].over, 1);
 	assert_int_equal(run.results.cpu[1].hist[CTX_THREAD].stats.max, 500);
 	assert_int_equal(run.start_time, 1000);
@@ -114,7 +114,7 @@ static void test_cyclictest(void **state)
 	/* -h 50 in its command line; only the thread context */
 	assert_int_equal(run.params.entries, 50);
 	assert_true(run.params.no_irq);
-	assert_int_equal(run.params.period_us, 1000);
+	assert_int_equal(run.params.knobs.period_us, 1000);
 	h = &run.results.cpu[0].hist[CTX_THREAD];
 	assert_int_equal(h->stats.count, 1751);
 	assert_int_equal(h->stats.max, 24980);
