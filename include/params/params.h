@@ -89,6 +89,15 @@ struct tracer_knobs {
 	uint64_t buffer_kb;		/* --trace-buffer-size */
 };
 
+/* timerlat's auto-analysis, on when a stop threshold is set; -a, --aa-only. */
+struct aa_params {
+	uint64_t auto_us;		/* -a: PARAM_UNSET when not */
+	uint64_t aa_only_us;		/* --aa-only: PARAM_UNSET when not */
+	bool no_aa;
+	bool dump_tasks;
+	int stack_format;		/* enum aa_stack_format */
+};
+
 /* Everything the command line can say. */
 struct rtla_params {
 	enum rtla_tracer tracer;
@@ -98,19 +107,12 @@ struct rtla_params {
 
 	struct threads_params threads;
 	struct tracer_knobs knobs;
+	struct aa_params analysis;
 
 	uint64_t duration_s;		/* 0: until interrupted */
 	int debug;
 	bool quiet;
 
-	/* tracer configuration, in us; PARAM_UNSET when not given */
-	uint64_t auto_us;		/* -a */
-	uint64_t aa_only_us;		/* --aa-only: PARAM_UNSET when not */
-
-	/* timerlat auto-analysis, on when a stop threshold is set */
-	bool no_aa;
-	bool dump_tasks;
-	int stack_format;		/* enum aa_stack_format */
 	char *bpf_action;		/* --bpf-action's BPF object file */
 
 	bool trace;			/* a trace instance: -t, -a, -e or a

@@ -41,8 +41,8 @@ static int set_nano(struct opt_ctx *ctx, const char *arg, const char **why)
 
 static int set_auto(struct opt_ctx *ctx, const char *arg, const char **why)
 {
-	return parse_u64_in(arg, 1, UINT32_MAX, "us", &ctx->params->auto_us,
-			    why, ctx->reason);
+	return parse_u64_in(arg, 1, UINT32_MAX, "us",
+			    &ctx->params->analysis.auto_us, why, ctx->reason);
 }
 
 static int set_dma_latency(struct opt_ctx *ctx, const char *arg,
@@ -171,13 +171,14 @@ static int set_on_end(struct opt_ctx *ctx, const char *arg, const char **why)
 	return add_action(ctx, &ctx->params->on_end, arg, why);
 }
 
-DEFINE_FLAG_SETTER(no_aa, no_aa)
-DEFINE_FLAG_SETTER(dump_tasks, dump_tasks)
+DEFINE_FLAG_SETTER(no_aa, analysis.no_aa)
+DEFINE_FLAG_SETTER(dump_tasks, analysis.dump_tasks)
 
 static int set_aa_only(struct opt_ctx *ctx, const char *arg, const char **why)
 {
-	return parse_u64_in(arg, 0, UINT32_MAX, "us", &ctx->params->aa_only_us,
-			    why, ctx->reason);
+	return parse_u64_in(arg, 0, UINT32_MAX, "us",
+			    &ctx->params->analysis.aa_only_us, why,
+			    ctx->reason);
 }
 
 static int set_stack_format(struct opt_ctx *ctx, const char *arg,
@@ -188,7 +189,7 @@ static int set_stack_format(struct opt_ctx *ctx, const char *arg,
 
 	for (i = 0; i < 3; i++) {
 		if (!strcmp(arg, formats[i])) {
-			ctx->params->stack_format = i;
+			ctx->params->analysis.stack_format = i;
 			return 0;
 		}
 	}

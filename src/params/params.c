@@ -17,8 +17,8 @@ void params_alloc(struct rtla_params *params, enum rtla_tracer tracer,
 	params->knobs.stop_total_us = PARAM_UNSET;
 	params->knobs.threshold_us = PARAM_UNSET;
 	params->knobs.print_stack_us = PARAM_UNSET;
-	params->auto_us = PARAM_UNSET;
-	params->aa_only_us = PARAM_UNSET;
+	params->analysis.auto_us = PARAM_UNSET;
+	params->analysis.aa_only_us = PARAM_UNSET;
 	params->threads.dma_latency_us = PARAM_UNSET;
 	params->warm_up_s = PARAM_UNSET;
 	params->knobs.buffer_kb = PARAM_UNSET;
@@ -84,7 +84,7 @@ bool params_report_to_stdout(const struct rtla_params *params)
 
 bool params_aa_enabled(const struct rtla_params *params)
 {
-	return params->tracer == TRACER_TIMERLAT && !params->no_aa &&
+	return params->tracer == TRACER_TIMERLAT && !params->analysis.no_aa &&
 	       (param_or(params->knobs.stop_us, 0) ||
 		param_or(params->knobs.stop_total_us, 0));
 }

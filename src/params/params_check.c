@@ -30,7 +30,7 @@ static int check_exclusions(const struct rtla_params *params,
 	    !params->threads.user_load)
 		return refuse(verdict, true,
 			      "--kernel-threads and --user-threads are mutually exclusive!");
-	if (param_given(params->aa_only_us) && params->no_aa)
+	if (param_given(params->analysis.aa_only_us) && params->analysis.no_aa)
 		return refuse(verdict, false,
 			      "--aa-only and --no-aa exclude each other");
 	if (params->threads.user_threads + params->threads.kernel_threads +
@@ -75,15 +75,15 @@ int params_check(const struct rtla_params *params,
 static void resolve_auto(struct rtla_params *params)
 {
 	struct tracer_knobs *knobs = &params->knobs;
+	uint64_t auto_us = params->analysis.auto_us;
 
-	if (!param_given(params->auto_us))
+	if (!param_given(auto_us))
 		return;
-	knobs->stop_us = param_or(knobs->stop_us, params->auto_us);
+	knobs->stop_us = param_or(knobs->stop_us, auto_us);
 	if (params->tracer == TRACER_TIMERLAT) {
-		knobs->stop_total_us = param_or(knobs->stop_total_us,
-						 params->auto_us);
+		knobs->stop_total_us = param_or(knobs->stop_total_us, auto_us);
 		knobs->print_stack_us = param_or(knobs->print_stack_us,
-						  params->auto_us);
+						  auto_us);
 	} else {
 		knobs->threshold_us = param_or(knobs->threshold_us, 1);
 	}
@@ -95,14 +95,13 @@ static void resolve_auto(struct rtla_params *params)
 static void resolve_aa_only(struct rtla_params *params)
 {
 	struct tracer_knobs *knobs = &params->knobs;
+	uint64_t aa_only_us = params->analysis.aa_only_us;
 
-	if (!param_given(params->aa_only_us))
+	if (!param_given(aa_only_us))
 		return;
-	knobs->stop_us = param_or(knobs->stop_us, params->aa_only_us);
-	knobs->stop_total_us = param_or(knobs->stop_total_us,
-					 params->aa_only_us);
-	knobs->print_stack_us = param_or(knobs->print_stack_us,
-					  params->aa_only_us);
+	knobs->stop_us = param_or(knobs->stop_us, aa_only_us);
+	knobs->stop_total_us = param_or(knobs->stop_total_us, aa_only_us);
+	knobs->print_stack_us = param_or(knobs->print_stack_us, aa_only_us);
 }
 
 void params_resolve(struct rtla_params *params)

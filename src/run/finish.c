@@ -151,7 +151,7 @@ int run_finish(struct run *run)
 	if (run->results.stopped) {
 		status = RTLA_EXIT_THRESHOLD_HIT;
 		report_stop(run);
-	} else if (param_given(run->params->aa_only_us)) {
+	} else if (param_given(run->params->analysis.aa_only_us)) {
 		run_aa_max_latency(run);
 	}
 	if (run->trace_save_failed || run->textfile_errno)

@@ -682,7 +682,7 @@ static void test_auto_analysis(void **state)
 	/* nothing to analyse without a stop threshold */
 	PARSE(&timerlat_hist, &p, "--dump-tasks");
 	assert_int_equal(p.result, OPTIONS_OK);
-	assert_true(p.params.dump_tasks);
+	assert_true(p.params.analysis.dump_tasks);
 	assert_false(params_aa_enabled(&p.params));
 	done(&p);
 	PARSE(&osnoise_top, &p, "-s", "5");
@@ -728,10 +728,10 @@ static void test_auto_analysis(void **state)
 	assert_int_equal(p.result, OPTIONS_USAGE);
 	done(&p);
 	PARSE(&timerlat_top, &p, "-T", "9", "--stack-format", "full");
-	assert_int_equal(p.params.stack_format, AA_STACK_FULL);
+	assert_int_equal(p.params.analysis.stack_format, AA_STACK_FULL);
 	done(&p);
 	PARSE(&timerlat_top, &p, "--stack-format", "skip");
-	assert_int_equal(p.params.stack_format, AA_STACK_SKIP);
+	assert_int_equal(p.params.analysis.stack_format, AA_STACK_SKIP);
 	done(&p);
 	PARSE(&timerlat_top, &p, "--stack-format", "short");
 	assert_string_equal(p.err, "rtla timerlat top: invalid --stack-format 'short': the stack format is truncate, skip or full\n");

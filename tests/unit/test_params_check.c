@@ -63,7 +63,7 @@ static void test_resolve_auto(void **state)
 	struct rtla_params params;
 
 	fresh(&params, TRACER_TIMERLAT);
-	params.auto_us = 50;
+	params.analysis.auto_us = 50;
 	params.knobs.stop_total_us = 80;
 	params_resolve(&params);
 	assert_int_equal(params.knobs.stop_us, 50);
