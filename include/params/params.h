@@ -98,6 +98,17 @@ struct aa_params {
 	int stack_format;		/* enum aa_stack_format */
 };
 
+/* rtla's trace instance: -t, -e, and what -a and a trace action keep. */
+struct trace_params {
+	bool trace;			/* a trace instance: -t, -a, -e or a
+					   trace action */
+	bool trace_on_stop;		/* -t, -a: saved when a threshold
+					   stops the run */
+	char *trace_file;		/* NULL: the tool's default name */
+	struct event_spec events[RTLA_MAX_EVENTS];
+	int nr_events;
+};
+
 /* Everything the command line can say. */
 struct rtla_params {
 	enum rtla_tracer tracer;
@@ -108,6 +119,7 @@ struct rtla_params {
 	struct threads_params threads;
 	struct tracer_knobs knobs;
 	struct aa_params analysis;
+	struct trace_params tracing;
 
 	uint64_t duration_s;		/* 0: until interrupted */
 	int debug;
@@ -115,14 +127,7 @@ struct rtla_params {
 
 	char *bpf_action;		/* --bpf-action's BPF object file */
 
-	bool trace;			/* a trace instance: -t, -a, -e or a
-					   trace action */
-	bool trace_on_stop;		/* -t, -a: saved when a threshold
-					   stops the run */
-	char *trace_file;		/* NULL: the tool's default name */
 
-	struct event_spec events[RTLA_MAX_EVENTS];
-	int nr_events;
 
 	uint64_t warm_up_s;		/* PARAM_UNSET when not given */
 	bool nano;

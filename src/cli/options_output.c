@@ -156,7 +156,7 @@ static int add_action(struct opt_ctx *ctx, struct action_list *list,
 	list->count++;
 	/* the trace action saves rtla's trace instance */
 	if (action->kind == ACTION_TRACE)
-		ctx->params->trace = true;
+		ctx->params->tracing.trace = true;
 	return 0;
 }
 

@@ -33,8 +33,8 @@ static int set_trace(struct opt_ctx *ctx, const char *arg, const char **why)
 {
 	struct rtla_params *params = ctx->params;
 
-	params->trace = true;
-	params->trace_on_stop = true;
+	params->tracing.trace = true;
+	params->tracing.trace_on_stop = true;
 	if (!arg)
 		return 0;
 	if (*arg == '=')
@@ -43,46 +43,47 @@ static int set_trace(struct opt_ctx *ctx, const char *arg, const char **why)
 		*why = "empty file name";
 		return -1;
 	}
-	free(params->trace_file);
-	params->trace_file = strdup(arg);
+	free(params->tracing.trace_file);
+	params->tracing.trace_file = strdup(arg);
 	return 0;
 }
 
 static int set_event(struct opt_ctx *ctx, const char *arg, const char **why)
 {
-	struct rtla_params *params = ctx->params;
+	struct trace_params *tracing = &ctx->params->tracing;
 
-	if (params->nr_events >= RTLA_MAX_EVENTS) {
+	if (tracing->nr_events >= RTLA_MAX_EVENTS) {
 		*why = "too many events";
 		return -1;
 	}
-	if (parse_event(arg, &params->events[params->nr_events], why))
+	if (parse_event(arg, &tracing->events[tracing->nr_events], why))
 		return -1;
-	params->nr_events++;
-	params->trace = true;
-	params->trace_on_stop = true;
+	tracing->nr_events++;
+	tracing->trace = true;
+	tracing->trace_on_stop = true;
 	return 0;
 }
 
 static int set_event_string(struct opt_ctx *ctx, const char *arg,
 			    const char **why, size_t offset)
 {
-	struct rtla_params *params = ctx->params;
+	struct trace_params *tracing = &ctx->params->tracing;
+	struct event_spec *last;
 	char **field;
 
-	if (!params->nr_events) {
+	if (!tracing->nr_events) {
 		*why = "needs a preceding -e event";
 		ctx->line = offset == offsetof(struct event_spec, filter) ?
 			    "--filter requires a previous -e" :
 			    "--trigger requires a previous -e";
 		return -1;
 	}
-	if (!params->events[params->nr_events - 1].name) {
+	last = &tracing->events[tracing->nr_events - 1];
+	if (!last->name) {
 		*why = "needs a preceding -e sys:event, not a whole system";
 		return -1;
 	}
-	field = (char **)((char *)&params->events[params->nr_events - 1] +
-			  offset);
+	field = (char **)((char *)last + offset);
 	free(*field);
 	*field = strdup(arg);
 	return 0;

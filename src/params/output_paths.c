@@ -37,7 +37,7 @@ static int list_outputs(const struct rtla_params *params,
 	if (params->junit_file)
 		list[n++] = (struct output_path){ "--junit",
 						  params->junit_file };
-	if (params->trace)
+	if (params->tracing.trace)
 		list[n++] = (struct output_path){ "-t",
 						  tracer_trace_file(params) };
 	if (params->record_file)

@@ -35,7 +35,7 @@ void params_alloc(struct rtla_params *params, enum rtla_tracer tracer,
 /* The strings a command line can set, freed by params_free(). */
 static const size_t string_fields[] = {
 	offsetof(struct rtla_params, threads.cpus),
-	offsetof(struct rtla_params, trace_file),
+	offsetof(struct rtla_params, tracing.trace_file),
 	offsetof(struct rtla_params, cmdline),
 	offsetof(struct rtla_params, json_file),
 	offsetof(struct rtla_params, openmetrics_file),
@@ -54,13 +54,13 @@ void params_free(struct rtla_params *params)
 	char **field;
 	size_t i;
 
-	for (i = 0; i < (size_t)params->nr_events; i++) {
-		free(params->events[i].system);
-		free(params->events[i].name);
-		free(params->events[i].filter);
-		free(params->events[i].trigger);
+	for (i = 0; i < (size_t)params->tracing.nr_events; i++) {
+		free(params->tracing.events[i].system);
+		free(params->tracing.events[i].name);
+		free(params->tracing.events[i].filter);
+		free(params->tracing.events[i].trigger);
 	}
-	params->nr_events = 0;
+	params->tracing.nr_events = 0;
 	for (i = 0; i < sizeof(string_fields) / sizeof(string_fields[0]); i++) {
 		field = (char **)((char *)params + string_fields[i]);
 		free(*field);
@@ -140,7 +140,7 @@ int tracer_shown_contexts(const struct rtla_params *params,
 
 const char *tracer_trace_file(const struct rtla_params *params)
 {
-	if (params->trace_file)
-		return params->trace_file;
+	if (params->tracing.trace_file)
+		return params->tracing.trace_file;
 	return tracer_desc(params->tracer)->trace_file;
 }

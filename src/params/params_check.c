@@ -87,8 +87,8 @@ static void resolve_auto(struct rtla_params *params)
 	} else {
 		knobs->threshold_us = param_or(knobs->threshold_us, 1);
 	}
-	params->trace = true;
-	params->trace_on_stop = true;
+	params->tracing.trace = true;
+	params->tracing.trace_on_stop = true;
 }
 
 /* --aa-only: stop at the latency given, analyse it, print nothing else. */

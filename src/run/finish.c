@@ -33,8 +33,8 @@ static int save_hist_triggers(struct run *run)
 	char path[512], file[512];
 	int i, ret = 0;
 
-	for (i = 0; run->trace && i < params->nr_events; i++) {
-		event = &params->events[i];
+	for (i = 0; run->trace && i < params->tracing.nr_events; i++) {
+		event = &params->tracing.events[i];
 		if (!event->trigger || strncmp(event->trigger, "hist:", 5))
 			continue;
 		snprintf(path, sizeof(path), "%s_%s_hist.txt", event->system,

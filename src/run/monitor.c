@@ -266,7 +266,7 @@ static void keep_traces(struct monitor *m, uint64_t hit)
 
 	for (i = -1; i < list->count; i++) {
 		if (i < 0)
-			path = params->trace_on_stop ?
+			path = params->tracing.trace_on_stop ?
 			       tracer_trace_file(params) : NULL;
 		else if (list->item[i].kind == ACTION_TRACE)
 			path = list->item[i].file ? list->item[i].file :

@@ -101,7 +101,8 @@ int run_check_outputs(struct run *run)
 	int ret = 0;
 
 	/* each failure told, whatever the others did */
-	if (params->trace_on_stop && check_trace(run, tracer_trace_file(params)))
+	if (params->tracing.trace_on_stop &&
+	    check_trace(run, tracer_trace_file(params)))
 		ret = -1;
 	for (i = 0; i < sizeof(paths) / sizeof(paths[0]); i++)
 		if (check_output(run, paths[i]))

@@ -314,6 +314,7 @@ static struct tracefs_instance *create_instance(struct run *run,
 
 static int setup_trace_instance(struct run *run)
 {
+	const struct trace_params *tracing = &run->params->tracing;
 	struct event_spec osnoise_events = { .system = "osnoise" };
 	int i;
 
@@ -322,8 +323,8 @@ static int setup_trace_instance(struct run *run)
 		return -1;
 	if (enable_event_spec(run, run->trace, &osnoise_events))
 		return -1;
-	for (i = 0; i < run->params->nr_events; i++)
-		if (enable_event_spec(run, run->trace, &run->params->events[i]))
+	for (i = 0; i < tracing->nr_events; i++)
+		if (enable_event_spec(run, run->trace, &tracing->events[i]))
 			return -1;
 	return 0;
 }
@@ -351,7 +352,7 @@ static int open_collector(struct run *run, enum collector_choice choice)
 		.event_name = run->tool->event_name,
 		.timerlat = params->tracer == TRACER_TIMERLAT,
 		.kernel_hist = run->tool->kernel_hist,
-		.records_needed = params->trace,
+		.records_needed = params->tracing.trace,
 		.aa = run_aa_on(run) ? &run->aa : NULL,
 		.nr_measured_cpus = measured ? measured : run->results.nr_cpus,
 		.irq_stop_us = param_or(params->knobs.stop_us, 0),
@@ -579,7 +580,7 @@ int run_setup(struct run *run, int nr_cpus)
 	if (apply_config(run))
 		return -1;
 	/* every instance exists before a tracer runs: mkdir is noisy */
-	if (run->params->trace && setup_trace_instance(run))
+	if (run->params->tracing.trace && setup_trace_instance(run))
 		return -1;
 	if (setup_main_instance(run, choice))
 		return -1;

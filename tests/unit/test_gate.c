@@ -85,13 +85,13 @@ static void test_paths_clash(void **state)
 	assert_string_equal(second.option, "--openmetrics");
 	params.openmetrics_file = NULL;
 	/* -t without a name writes timerlat_trace.txt */
-	params.trace = true;
+	params.tracing.trace = true;
 	params.junit_file = "timerlat_trace.txt";
 	assert_true(output_paths_clash(&params, &first, &second));
 	assert_string_equal(first.option, "--junit");
 	assert_string_equal(second.option, "-t");
 	params.json_file = params.junit_file = NULL;
-	params.trace = false;
+	params.tracing.trace = false;
 	params_free(&params);
 }
 

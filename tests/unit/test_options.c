@@ -79,7 +79,7 @@ static void test_timerlat_hist_all_options(void **state)
 	assert_int_equal(p.params.threads.dma_latency_us, 0);
 	assert_int_equal(p.params.threads.sched.priority, 95);
 	assert_int_equal(p.params.debug, 1);
-	assert_false(p.params.trace);
+	assert_false(p.params.tracing.trace);
 	done(&p);
 }
 
@@ -123,7 +123,7 @@ static void test_trace_file_forms(void **state)
 
 	PARSE(&timerlat_hist, &p, "-t", "/tmp/x.txt", "-d", "1");
 	assert_int_equal(p.result, OPTIONS_OK);
-	assert_true(p.params.trace);
+	assert_true(p.params.tracing.trace);
 	assert_string_equal(tracer_trace_file(&p.params), "/tmp/x.txt");
 	assert_int_equal(p.params.duration_s, 1);
 	done(&p);
@@ -160,7 +160,7 @@ static void test_auto(void **state)
 	assert_int_equal(p.params.knobs.stop_us, 30);
 	assert_int_equal(p.params.knobs.stop_total_us, 30);
 	assert_int_equal(p.params.knobs.print_stack_us, 30);
-	assert_true(p.params.trace);
+	assert_true(p.params.tracing.trace);
 	done(&p);
 
 	PARSE(&timerlat_hist, &p, "-a", "30", "-T", "100");
@@ -171,7 +171,7 @@ static void test_auto(void **state)
 	assert_int_equal(p.params.knobs.stop_us, 10);
 	assert_false(param_given(p.params.knobs.stop_total_us));
 	assert_int_equal(p.params.knobs.threshold_us, 1);
-	assert_true(p.params.trace);
+	assert_true(p.params.tracing.trace);
 	done(&p);
 }
 
@@ -182,11 +182,11 @@ static void test_events(void **state)
 	PARSE(&timerlat_top, &p, "-e", "sched:sched_switch", "--filter",
 	      "prev_pid == 0", "--trigger", "stacktrace", "-e", "irq");
 	assert_int_equal(p.result, OPTIONS_OK);
-	assert_int_equal(p.params.nr_events, 2);
-	assert_string_equal(p.params.events[0].filter, "prev_pid == 0");
-	assert_string_equal(p.params.events[0].trigger, "stacktrace");
-	assert_null(p.params.events[1].name);
-	assert_true(p.params.trace);
+	assert_int_equal(p.params.tracing.nr_events, 2);
+	assert_string_equal(p.params.tracing.events[0].filter, "prev_pid == 0");
+	assert_string_equal(p.params.tracing.events[0].trigger, "stacktrace");
+	assert_null(p.params.tracing.events[1].name);
+	assert_true(p.params.tracing.trace);
 	done(&p);
 
 	PARSE(&timerlat_top, &p, "-e", "sched", "--trigger", "stacktrace");
@@ -593,7 +593,7 @@ static void test_actions(void **state)
 	a = p.params.on_threshold.item;
 	assert_int_equal(a[0].kind, ACTION_TRACE);
 	assert_string_equal(a[0].file, "x.txt");
-	assert_true(p.params.trace);
+	assert_true(p.params.tracing.trace);
 	assert_int_equal(a[1].kind, ACTION_SIGNAL);
 	assert_int_equal(a[1].signal, 10);
 	assert_true(a[1].to_parent);
@@ -694,7 +694,7 @@ static void test_auto_analysis(void **state)
 	assert_int_equal(p.params.knobs.stop_us, 70);
 	assert_int_equal(p.params.knobs.stop_total_us, 70);
 	assert_int_equal(p.params.knobs.print_stack_us, 70);
-	assert_false(p.params.trace);
+	assert_false(p.params.tracing.trace);
 	assert_true(params_aa_enabled(&p.params));
 	done(&p);
 	PARSE(&timerlat_top, &p, "--aa-only", "70", "-T", "90");

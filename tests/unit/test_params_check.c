@@ -69,14 +69,14 @@ static void test_resolve_auto(void **state)
 	assert_int_equal(params.knobs.stop_us, 50);
 	assert_int_equal(params.knobs.stop_total_us, 80);
 	assert_int_equal(params.knobs.print_stack_us, 50);
-	assert_true(params.trace && params.trace_on_stop);
+	assert_true(params.tracing.trace && params.tracing.trace_on_stop);
 	params_free(&params);
 
 	fresh(&params, TRACER_OSNOISE);
 	params.hwnoise = true;
 	params_resolve(&params);
 	assert_int_equal(params.knobs.threshold_us, 1);
-	assert_false(params.trace);
+	assert_false(params.tracing.trace);
 	params_free(&params);
 }
 
