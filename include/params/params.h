@@ -109,6 +109,18 @@ struct trace_params {
 	int nr_events;
 };
 
+/* The histogram's layout and what it shows (hist only). */
+struct hist_view {
+	unsigned int bucket_size;
+	unsigned int entries;
+	bool no_irq;
+	bool no_thread;
+	bool no_header;
+	bool no_summary;
+	bool no_index;
+	bool with_zeros;
+};
+
 /* Everything the command line can say. */
 struct rtla_params {
 	enum rtla_tracer tracer;
@@ -120,6 +132,7 @@ struct rtla_params {
 	struct tracer_knobs knobs;
 	struct aa_params analysis;
 	struct trace_params tracing;
+	struct hist_view hist;
 
 	uint64_t duration_s;		/* 0: until interrupted */
 	int debug;
@@ -134,14 +147,6 @@ struct rtla_params {
 	bool pretty;			/* colours: a top's screens on a tty */
 
 	/* hist */
-	unsigned int bucket_size;
-	unsigned int entries;
-	bool no_irq;
-	bool no_thread;
-	bool no_header;
-	bool no_summary;
-	bool no_index;
-	bool with_zeros;
 
 	/* --sources: the sources shown per CPU, 0 when not asked */
 	unsigned int sources_top;

@@ -302,7 +302,7 @@ static void tool_defaults(const struct tool_id *tool, int nr_cpus,
 	params->hwnoise = tool->hwnoise;
 	params->monitor = tool->monitor;
 	if (tool->monitor)
-		params->entries = MONITOR_DEFAULT_ENTRIES;
+		params->hist.entries = MONITOR_DEFAULT_ENTRIES;
 	for (cpu = 0; cpu < nr_cpus && cpu < CPU_SETSIZE; cpu++)
 		CPU_SET(cpu, &params->threads.cpu_set);
 }

@@ -197,7 +197,7 @@ static int set_bucket_size(struct opt_ctx *ctx, const char *arg,
 		*why = "bucket size must be 1-1000000";
 		return -1;
 	}
-	ctx->params->bucket_size = value;
+	ctx->params->hist.bucket_size = value;
 	return 0;
 }
 
@@ -209,7 +209,7 @@ static int set_entries(struct opt_ctx *ctx, const char *arg, const char **why)
 		*why = "entries must be 10-9999999";
 		return -1;
 	}
-	ctx->params->entries = value;
+	ctx->params->hist.entries = value;
 	return 0;
 }
 
@@ -247,12 +247,12 @@ static int set_aligned(struct opt_ctx *ctx, const char *arg, const char **why)
 			    &ctx->params->knobs.aligned_us, why, ctx->reason);
 }
 
-DEFINE_FLAG_SETTER(no_irq, no_irq)
-DEFINE_FLAG_SETTER(no_thread, no_thread)
-DEFINE_FLAG_SETTER(no_header, no_header)
-DEFINE_FLAG_SETTER(no_summary, no_summary)
-DEFINE_FLAG_SETTER(no_index, no_index)
-DEFINE_FLAG_SETTER(with_zeros, with_zeros)
+DEFINE_FLAG_SETTER(no_irq, hist.no_irq)
+DEFINE_FLAG_SETTER(no_thread, hist.no_thread)
+DEFINE_FLAG_SETTER(no_header, hist.no_header)
+DEFINE_FLAG_SETTER(no_summary, hist.no_summary)
+DEFINE_FLAG_SETTER(no_index, hist.no_index)
+DEFINE_FLAG_SETTER(with_zeros, hist.with_zeros)
 DEFINE_FLAG_SETTER(percentiles, percentiles)
 DEFINE_FLAG_SETTER(user_threads, threads.user_threads)
 DEFINE_FLAG_SETTER(kernel_threads, threads.kernel_threads)

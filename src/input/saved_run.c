@@ -109,8 +109,8 @@ static void contexts_shown(struct rtla_params *params, struct json_object *cpu)
 {
 	if (params->tracer != TRACER_TIMERLAT)
 		return;
-	params->no_irq = !json_member(cpu, "irq");
-	params->no_thread = !json_member(cpu, "thread");
+	params->hist.no_irq = !json_member(cpu, "irq");
+	params->hist.no_thread = !json_member(cpu, "thread");
 	params->threads.user_threads = json_member(cpu, "user") != NULL;
 }
 
@@ -140,8 +140,8 @@ static int read_hist_shape(struct saved_run_reader *r, struct json_object *param
 	    !entries || entries > SAVED_MAX_ENTRIES || !bucket_size ||
 	    bucket_size > SAVED_MAX_ENTRIES)
 		return saved_run_fail(r, "no valid rtla.params.entries and bucket_size");
-	params->entries = entries;
-	params->bucket_size = bucket_size;
+	params->hist.entries = entries;
+	params->hist.bucket_size = bucket_size;
 	return 0;
 }
 

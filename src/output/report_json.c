@@ -310,8 +310,8 @@ static struct json_object *params_object(const struct run_report *report)
 	if (p->tracer == TRACER_OSNOISE)
 		add(obj, "threshold_us", u64(param_or(knobs->threshold_us, 0)));
 	if (p->mode == MODE_HIST) {
-		add(obj, "bucket_size", u64(p->bucket_size));
-		add(obj, "entries", u64(p->entries));
+		add(obj, "bucket_size", u64(p->hist.bucket_size));
+		add(obj, "entries", u64(p->hist.entries));
 	}
 	return obj;
 }

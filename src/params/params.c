@@ -24,8 +24,8 @@ void params_alloc(struct rtla_params *params, enum rtla_tracer tracer,
 	params->knobs.buffer_kb = PARAM_UNSET;
 	params->knobs.aligned_us = PARAM_UNSET;
 	params->threads.deepest_idle_state = PARAM_UNSET;
-	params->bucket_size = 1;
-	params->entries = 256;
+	params->hist.bucket_size = 1;
+	params->hist.entries = 256;
 	params->interval_s = 60;
 	params->record_bytes = 16 << 20;
 	params->record_keep = 4;
@@ -95,8 +95,8 @@ struct results_layout params_results_layout(const struct rtla_params *params)
 		.tracer = params->tracer,
 		.cpus = params->threads.cpu_set,
 		.divisor = params->nano ? 1 : 1000,
-		.entries = params->mode == MODE_HIST ? params->entries : 0,
-		.bucket_size = params->bucket_size,
+		.entries = params->mode == MODE_HIST ? params->hist.entries : 0,
+		.bucket_size = params->hist.bucket_size,
 		.view = params_context_view(params),
 	};
 
@@ -114,8 +114,8 @@ struct budget_set params_budget_set(const struct rtla_params *params)
 			       params->mode == MODE_TOP,
 		.nano = params->nano,
 		.hist_end_ns = params->mode != MODE_HIST ? 0 :
-			       (uint64_t)params->entries *
-			       params->bucket_size * unit_ns,
+			       (uint64_t)params->hist.entries *
+			       params->hist.bucket_size * unit_ns,
 	};
 }
 
@@ -123,8 +123,8 @@ struct context_view params_context_view(const struct rtla_params *params)
 {
 	return (struct context_view){
 		.tracer = params->tracer,
-		.no_irq = params->no_irq,
-		.no_thread = params->no_thread,
+		.no_irq = params->hist.no_irq,
+		.no_thread = params->hist.no_thread,
 		.user = params->threads.user_threads ||
 			params->threads.user_load,
 	};

@@ -23,7 +23,7 @@ static int refuse(struct params_verdict *verdict, bool own_line,
 static int check_exclusions(const struct rtla_params *params,
 			    struct params_verdict *verdict)
 {
-	if (params->no_irq && params->no_thread)
+	if (params->hist.no_irq && params->hist.no_thread)
 		return refuse(verdict, true,
 			      "no-irq and no-thread set, there is nothing to do here");
 	if (params->threads.user_threads && params->threads.kernel_threads &&

@@ -97,7 +97,7 @@ static int check_memory(struct run *run, int nr_cpus)
 	if (!available || needed <= available)
 		return 0;
 	run_error(run, "-E %u needs %llu MB for the histograms, more than the %llu MB available (MemAvailable): use fewer entries or CPUs",
-		  run->params->entries,
+		  run->params->hist.entries,
 		  (unsigned long long)(needed >> 20),
 		  (unsigned long long)(available >> 20));
 	return -1;

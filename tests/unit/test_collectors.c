@@ -154,8 +154,8 @@ static void test_results_add_samples(void **state)
 	struct rtla_results results;
 
 	params_alloc(&params, TRACER_OSNOISE, MODE_HIST);
-	params.entries = 10;
-	params.bucket_size = 1;
+	params.hist.entries = 10;
+	params.hist.bucket_size = 1;
 	CPU_SET(1, &params.threads.cpu_set);
 	assert_int_equal(results_alloc_params(&results, &params, 2), 0);
 	assert_string_equal(results.collector, "tracefs");
@@ -177,8 +177,8 @@ static void alloc_cpu1_results(struct rtla_params *params,
 			       struct rtla_results *r, enum rtla_tracer tracer)
 {
 	params_alloc(params, tracer, MODE_HIST);
-	params->entries = 4;
-	params->bucket_size = 2;
+	params->hist.entries = 4;
+	params->hist.bucket_size = 2;
 	CPU_SET(1, &params->threads.cpu_set);
 	assert_int_equal(results_alloc_params(r, params, 2), 0);
 }

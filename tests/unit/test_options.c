@@ -70,12 +70,13 @@ static void test_timerlat_hist_all_options(void **state)
 	assert_int_equal(p.params.knobs.stop_total_us, 50);
 	assert_int_equal(p.params.knobs.print_stack_us, 30);
 	assert_int_equal(p.params.duration_s, 60);
-	assert_int_equal(p.params.bucket_size, 10);
-	assert_int_equal(p.params.entries, 100);
-	assert_true(p.params.no_irq);
-	assert_false(p.params.no_thread);
-	assert_true(p.params.no_header && p.params.no_summary &&
-		    p.params.no_index && p.params.with_zeros && p.params.nano);
+	assert_int_equal(p.params.hist.bucket_size, 10);
+	assert_int_equal(p.params.hist.entries, 100);
+	assert_true(p.params.hist.no_irq);
+	assert_false(p.params.hist.no_thread);
+	assert_true(p.params.hist.no_header && p.params.hist.no_summary &&
+		    p.params.hist.no_index && p.params.hist.with_zeros &&
+		    p.params.nano);
 	assert_int_equal(p.params.threads.dma_latency_us, 0);
 	assert_int_equal(p.params.threads.sched.priority, 95);
 	assert_int_equal(p.params.debug, 1);
@@ -89,8 +90,8 @@ static void test_defaults(void **state)
 
 	PARSE(&timerlat_hist, &p, "-D");
 	assert_int_equal(p.result, OPTIONS_OK);
-	assert_int_equal(p.params.entries, 256);
-	assert_int_equal(p.params.bucket_size, 1);
+	assert_int_equal(p.params.hist.entries, 256);
+	assert_int_equal(p.params.hist.bucket_size, 1);
 	assert_true(p.params.threads.dma_latency_us == PARAM_UNSET);
 	assert_int_equal(CPU_COUNT(&p.params.threads.cpu_set), NR_CPUS);
 	assert_null(p.params.threads.cpus);
@@ -347,8 +348,8 @@ static void test_monitor_options(void **state)
 	assert_int_equal(p.params.record_keep, 4);
 	assert_int_equal(p.params.keep_traces, 10);
 	/* 1 ms of 1-us buckets; hist keeps rtla's 256 */
-	assert_int_equal(p.params.entries, MONITOR_DEFAULT_ENTRIES);
-	assert_int_equal(p.params.bucket_size, 1);
+	assert_int_equal(p.params.hist.entries, MONITOR_DEFAULT_ENTRIES);
+	assert_int_equal(p.params.hist.bucket_size, 1);
 	done(&p);
 
 	PARSE(&timerlat_monitor, &p, "--interval", "5m", "--listen",
@@ -369,7 +370,7 @@ static void test_monitor_options(void **state)
 	assert_int_equal(p.params.record_keep, 0);
 	assert_string_equal(p.params.textfile, "rtla.prom");
 	assert_int_equal(p.params.knobs.stop_total_us, 100);
-	assert_int_equal(p.params.entries, 300);
+	assert_int_equal(p.params.hist.entries, 300);
 	assert_string_equal(p.params.json_file, "end.json");
 	assert_int_equal(p.params.keep_traces, 3);
 	done(&p);

@@ -28,12 +28,12 @@ static void test_exclusions(void **state)
 	struct rtla_params params;
 
 	fresh(&params, TRACER_TIMERLAT);
-	params.no_irq = params.no_thread = true;
+	params.hist.no_irq = params.hist.no_thread = true;
 	assert_int_equal(params_check(&params, &verdict), -1);
 	assert_true(verdict.own_line);
 	assert_string_equal(verdict.refusal,
 			    "no-irq and no-thread set, there is nothing to do here");
-	params.no_irq = false;
+	params.hist.no_irq = false;
 	params.threads.user_threads = params.threads.user_load = true;
 	assert_int_equal(params_check(&params, &verdict), -1);
 	assert_false(verdict.own_line);

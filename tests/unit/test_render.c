@@ -19,8 +19,8 @@ static void setup(struct fixture *f, enum rtla_tracer tracer,
 		  unsigned int bucket_size)
 {
 	params_alloc(&f->params, tracer, mode);
-	f->params.entries = entries;
-	f->params.bucket_size = bucket_size;
+	f->params.hist.entries = entries;
+	f->params.hist.bucket_size = bucket_size;
 	CPU_SET(0, &f->params.threads.cpu_set);
 	CPU_SET(1, &f->params.threads.cpu_set);
 	assert_int_equal(results_alloc_params(&f->results, &f->params, NR_CPUS), 0);
@@ -301,8 +301,8 @@ static void test_hist_options(void **state)
 	char *got;
 
 	setup(&f, TRACER_TIMERLAT, MODE_HIST, 10, 10);
-	f.params.no_irq = true;
-	f.params.with_zeros = true;
+	f.params.hist.no_irq = true;
+	f.params.hist.with_zeros = true;
 	f.results.divisor = 1;
 	f.results.elapsed_s = 3723;
 	histogram_add(&f.results.cpu[1].hist[CTX_THREAD], 5);
@@ -340,10 +340,10 @@ static void test_hist_options(void **state)
 		"lost:         2 \n");
 	free(got);
 
-	f.params.with_zeros = false;
-	f.params.no_header = true;
-	f.params.no_index = true;
-	f.params.no_summary = true;
+	f.params.hist.with_zeros = false;
+	f.params.hist.no_header = true;
+	f.params.hist.no_index = true;
+	f.params.hist.no_summary = true;
 	got = render(&f, render_hist);
 	/* rtla 6.1 and 7.2 leave out the column titles with the header */
 	assert_string_equal(got,
@@ -362,7 +362,7 @@ static void test_hist_percentiles(void **state)
 
 	setup(&f, TRACER_OSNOISE, MODE_HIST, 100, 1);
 	f.params.percentiles = true;
-	f.params.no_header = true;
+	f.params.hist.no_header = true;
 	for (i = 0; i < 100; i++)
 		histogram_add(&f.results.cpu[0].hist[CTX_NOISE], i);
 	histogram_add(&f.results.cpu[1].hist[CTX_NOISE], 500);

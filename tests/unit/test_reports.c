@@ -173,7 +173,7 @@ static void model_init(struct model *m)
 
 	memset(m, 0, sizeof(*m));
 	params_alloc(&m->params, TRACER_TIMERLAT, MODE_HIST);
-	m->params.entries = 100;
+	m->params.hist.entries = 100;
 	CPU_SET(0, &m->params.threads.cpu_set);
 	CPU_SET(1, &m->params.threads.cpu_set);
 	m->params.cmdline = strdup("rtla timerlat hist -d 1s");
@@ -300,12 +300,12 @@ static void test_budget_range_warning(void **state)
 				      MODE_HIST, &params.budgets[0], &why), 0);
 	assert_int_equal(check_range(&params, reason), -1);
 	assert_string_equal(reason, "budget thread:p99=1s lies beyond the histogram's end (256 us): past it, only the max decides; raise -E or -b");
-	params.entries = 1000;
-	params.bucket_size = 1001;
+	params.hist.entries = 1000;
+	params.hist.bucket_size = 1001;
 	assert_int_equal(check_range(&params, reason), 0);
 	/* the max is always known */
-	params.entries = 256;
-	params.bucket_size = 1;
+	params.hist.entries = 256;
+	params.hist.bucket_size = 1;
 	assert_int_equal(budget_parse("thread:max=1s", TRACER_TIMERLAT,
 				      MODE_HIST, &params.budgets[0], &why), 0);
 	assert_int_equal(check_range(&params, reason), 0);

@@ -132,7 +132,7 @@ static void test_results_histogram_bytes(void **state)
 	CPU_SET(1, &params.threads.cpu_set);
 	/* not a CPU of this machine */
 	CPU_SET(5, &params.threads.cpu_set);
-	params.entries = 9999999;
+	params.hist.entries = 9999999;
 	/* irq, thread and user: 240 MB a CPU */
 	assert_int_equal(histogram_bytes_params(&params, 2),
 			 2ULL * 3 * 9999999 * sizeof(uint64_t));
