@@ -121,6 +121,16 @@ struct hist_view {
 	bool with_zeros;
 };
 
+/* How results are printed beyond the histogram: units, colours, extras. */
+struct display_params {
+	bool nano;			/* -n: values in ns */
+	bool pretty;			/* colours: a top's screens on a tty */
+	bool percentiles;
+	unsigned int sources_top;	/* --sources: the sources shown per
+					   CPU, 0 when not asked */
+	bool sources_by_comm;		/* a thread's pids as one source */
+};
+
 /* Everything the command line can say. */
 struct rtla_params {
 	enum rtla_tracer tracer;
@@ -133,6 +143,7 @@ struct rtla_params {
 	struct aa_params analysis;
 	struct trace_params tracing;
 	struct hist_view hist;
+	struct display_params display;
 
 	uint64_t duration_s;		/* 0: until interrupted */
 	int debug;
@@ -140,17 +151,7 @@ struct rtla_params {
 
 	char *bpf_action;		/* --bpf-action's BPF object file */
 
-
-
 	uint64_t warm_up_s;		/* PARAM_UNSET when not given */
-	bool nano;
-	bool pretty;			/* colours: a top's screens on a tty */
-
-	/* hist */
-
-	/* --sources: the sources shown per CPU, 0 when not asked */
-	unsigned int sources_top;
-	bool sources_by_comm;		/* a thread's pids as one source */
 
 	/* --on-threshold and --on-end */
 	struct action_list on_threshold;
@@ -158,7 +159,6 @@ struct rtla_params {
 
 	/* reports and gates */
 	char *cmdline;			/* the command line, for reports */
-	bool percentiles;
 	char *json_file;		/* "-" is stdout */
 	char *openmetrics_file;
 	char *junit_file;

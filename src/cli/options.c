@@ -352,7 +352,7 @@ enum options_result options_parse(const struct tool_id *tool, int argc,
 		fprintf(err, "rtla %s: ignoring extra arguments:%s\n",
 			tool->name, extra.text);
 	params_resolve(params);
-	params->pretty = live_colours(tool, params);
+	params->display.pretty = live_colours(tool, params);
 	if (check_params(tool, params, err))
 		return OPTIONS_ERROR;
 	return OPTIONS_OK;

@@ -35,7 +35,7 @@ static int set_quiet(struct opt_ctx *ctx, const char *arg, const char **why)
 
 static int set_nano(struct opt_ctx *ctx, const char *arg, const char **why)
 {
-	ctx->params->nano = true;
+	ctx->params->display.nano = true;
 	return 0;
 }
 
@@ -61,16 +61,16 @@ static int set_sources(struct opt_ctx *ctx, const char *arg, const char **why)
 		*why = "--sources takes 1-1000 sources a CPU";
 		return -1;
 	}
-	ctx->params->sources_top = value;
+	ctx->params->display.sources_top = value;
 	return 0;
 }
 
 static int set_sources_by_comm(struct opt_ctx *ctx, const char *arg,
 			       const char **why)
 {
-	ctx->params->sources_by_comm = true;
-	if (!ctx->params->sources_top)
-		ctx->params->sources_top = SOURCES_DEFAULT_TOP;
+	ctx->params->display.sources_by_comm = true;
+	if (!ctx->params->display.sources_top)
+		ctx->params->display.sources_top = SOURCES_DEFAULT_TOP;
 	return 0;
 }
 

@@ -144,7 +144,7 @@ int saved_run_read_cyclictest(struct saved_run_reader *r, struct json_object *ro
 	params_alloc(params, TRACER_TIMERLAT, MODE_HIST);
 	params->hist.no_irq = true;
 	saved_run_get_u64(root, "resolution_in_ns", &resolution);
-	params->nano = resolution == 1;
+	params->display.nano = resolution == 1;
 	saved_run_copy_string(cmdline, sizeof(cmdline), json_member(root, "cmdline:"), "");
 	params->hist.entries = cyclictest_entries(cmdline);
 	if (!params->hist.entries)

@@ -160,7 +160,7 @@ static int read_rtla(struct saved_run_reader *r, struct json_object *root,
 	if (tool_of(r, run->tool))
 		return -1;
 	saved_run_copy_string(key, sizeof(key), json_member(rtla, "unit"), "us");
-	run->params.nano = !strcmp(key, "ns");
+	run->params.display.nano = !strcmp(key, "ns");
 	if (!cpus)
 		return saved_run_fail(r, "no rtla.cpus");
 	if (cpu_keys(r, cpus, &nr_cpus) ||

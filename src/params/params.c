@@ -94,7 +94,7 @@ struct results_layout params_results_layout(const struct rtla_params *params)
 	struct results_layout layout = {
 		.tracer = params->tracer,
 		.cpus = params->threads.cpu_set,
-		.divisor = params->nano ? 1 : 1000,
+		.divisor = params->display.nano ? 1 : 1000,
 		.entries = params->mode == MODE_HIST ? params->hist.entries : 0,
 		.bucket_size = params->hist.bucket_size,
 		.view = params_context_view(params),
@@ -105,14 +105,14 @@ struct results_layout params_results_layout(const struct rtla_params *params)
 
 struct budget_set params_budget_set(const struct rtla_params *params)
 {
-	uint64_t unit_ns = params->nano ? 1 : 1000;
+	uint64_t unit_ns = params->display.nano ? 1 : 1000;
 
 	return (struct budget_set){
 		.budgets = params->budgets,
 		.count = params->nr_budgets,
 		.osnoise_top = params->tracer == TRACER_OSNOISE &&
 			       params->mode == MODE_TOP,
-		.nano = params->nano,
+		.nano = params->display.nano,
 		.hist_end_ns = params->mode != MODE_HIST ? 0 :
 			       (uint64_t)params->hist.entries *
 			       params->hist.bucket_size * unit_ns,

@@ -68,7 +68,7 @@ static void describe_run(char *text, size_t size, const char *name,
 				p->threads.cpus);
 	if (len < size)
 		len += snprintf(text + len, size - len, ", %u %s buckets",
-				r->bucket_size, p->nano ? "ns" : "us");
+				r->bucket_size, p->display.nano ? "ns" : "us");
 	if (run->system.release[0] && len < size)
 		len += snprintf(text + len, size - len, ", kernel %s",
 				run->system.release);

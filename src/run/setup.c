@@ -551,12 +551,12 @@ int run_setup(struct run *run, int nr_cpus)
 		run_error(run, "out of memory");
 		return -1;
 	}
-	if (run->params->sources_top) {
+	if (run->params->display.sources_top) {
 		run->results.sources = calloc(1, sizeof(*run->results.sources));
 		if (!run->results.sources ||
 		    sources_alloc(run->results.sources, nr_cpus,
-				  run->params->sources_top,
-				  run->params->sources_by_comm)) {
+				  run->params->display.sources_top,
+				  run->params->display.sources_by_comm)) {
 			run_error(run, "out of memory");
 			return -1;
 		}

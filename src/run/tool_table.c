@@ -88,8 +88,8 @@ struct render_view tool_render_view(const struct rtla_params *params)
 		.no_summary = params->hist.no_summary,
 		.no_index = params->hist.no_index,
 		.with_zeros = params->hist.with_zeros,
-		.percentiles = params->percentiles,
-		.pretty = params->pretty,
+		.percentiles = params->display.percentiles,
+		.pretty = params->display.pretty,
 		.hwnoise = params->hwnoise,
 	};
 }

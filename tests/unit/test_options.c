@@ -76,7 +76,7 @@ static void test_timerlat_hist_all_options(void **state)
 	assert_false(p.params.hist.no_thread);
 	assert_true(p.params.hist.no_header && p.params.hist.no_summary &&
 		    p.params.hist.no_index && p.params.hist.with_zeros &&
-		    p.params.nano);
+		    p.params.display.nano);
 	assert_int_equal(p.params.threads.dma_latency_us, 0);
 	assert_int_equal(p.params.threads.sched.priority, 95);
 	assert_int_equal(p.params.debug, 1);

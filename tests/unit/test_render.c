@@ -176,7 +176,8 @@ static void test_timerlat_top_matches_rtla61(void **state)
 	c[1].hist[CTX_IRQ].stats.cur = 77;
 	set_summary(&c[1].hist[CTX_THREAD], 4864, 34, 143, 7274);
 	c[1].hist[CTX_THREAD].stats.cur = 94;
-	f.params.pretty = true;		/* rtla 6.1's output was on a tty */
+	/* rtla 6.1's output was on a tty */
+	f.params.display.pretty = true;
 	got = render(&f, render_timerlat_top);
 	assert_starts_with(got, want);
 	/* rtla 7.2's ALL row */
@@ -195,7 +196,7 @@ static void test_osnoise_top_matches_rtla61(void **state)
 	struct fixture f;
 
 	setup(&f, TRACER_OSNOISE, MODE_TOP, 0, 1);
-	f.params.pretty = true;
+	f.params.display.pretty = true;
 	s = &f.results.cpu[0].periods;
 	*s = (struct noise_summary){ 5, 5000895, 440033, 111899, 8177, 8936,
 				     0, 1181, 0, 177 };
@@ -250,7 +251,7 @@ static void expect_piped(struct fixture *f,
 	char *want = read_data_file(file);
 	struct capture cap;
 
-	f->params.pretty = top_display(false, false).pretty;
+	f->params.display.pretty = top_display(false, false).pretty;
 	f->results.view = params_context_view(&f->params);
 	capture_open(&cap);
 	f->results.elapsed_s = first_s;
@@ -361,7 +362,7 @@ static void test_hist_percentiles(void **state)
 	char *got;
 
 	setup(&f, TRACER_OSNOISE, MODE_HIST, 100, 1);
-	f.params.percentiles = true;
+	f.params.display.percentiles = true;
 	f.params.hist.no_header = true;
 	for (i = 0; i < 100; i++)
 		histogram_add(&f.results.cpu[0].hist[CTX_NOISE], i);

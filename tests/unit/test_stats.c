@@ -173,7 +173,7 @@ static void test_results_units(void **state)
 	results_free(&r);
 	results_free(&r);
 
-	params.nano = true;
+	params.display.nano = true;
 	assert_int_equal(results_alloc_params(&r, &params, 2), 0);
 	results_add_sample(&r, 1, CTX_IRQ, 1999);
 	assert_int_equal(r.cpu[1].hist[CTX_IRQ].stats.max, 1999);
