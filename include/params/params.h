@@ -131,6 +131,13 @@ struct display_params {
 	bool sources_by_comm;		/* a thread's pids as one source */
 };
 
+/* What a hit and the run's end do: --on-threshold, --on-end, --bpf-action. */
+struct actions_params {
+	struct action_list on_threshold;
+	struct action_list on_end;
+	char *bpf_action;		/* --bpf-action's BPF object file */
+};
+
 /* Everything the command line can say. */
 struct rtla_params {
 	enum rtla_tracer tracer;
@@ -144,18 +151,12 @@ struct rtla_params {
 	struct trace_params tracing;
 	struct hist_view hist;
 	struct display_params display;
+	struct actions_params actions;
 
 	uint64_t duration_s;		/* 0: until interrupted */
 	int debug;
 	bool quiet;
-
-	char *bpf_action;		/* --bpf-action's BPF object file */
-
 	uint64_t warm_up_s;		/* PARAM_UNSET when not given */
-
-	/* --on-threshold and --on-end */
-	struct action_list on_threshold;
-	struct action_list on_end;
 
 	/* reports and gates */
 	char *cmdline;			/* the command line, for reports */

@@ -100,7 +100,7 @@ static int set_##name(struct opt_ctx *ctx, const char *arg,		\
 DEFINE_FILE_SETTER(json_file, json_file)
 DEFINE_FILE_SETTER(openmetrics_file, openmetrics_file)
 DEFINE_FILE_SETTER(junit_file, junit_file)
-DEFINE_FILE_SETTER(bpf_action, bpf_action)
+DEFINE_FILE_SETTER(bpf_action, actions.bpf_action)
 
 static int set_budget(struct opt_ctx *ctx, const char *arg, const char **why)
 {
@@ -163,12 +163,12 @@ static int add_action(struct opt_ctx *ctx, struct action_list *list,
 static int set_on_threshold(struct opt_ctx *ctx, const char *arg,
 			    const char **why)
 {
-	return add_action(ctx, &ctx->params->on_threshold, arg, why);
+	return add_action(ctx, &ctx->params->actions.on_threshold, arg, why);
 }
 
 static int set_on_end(struct opt_ctx *ctx, const char *arg, const char **why)
 {
-	return add_action(ctx, &ctx->params->on_end, arg, why);
+	return add_action(ctx, &ctx->params->actions.on_end, arg, why);
 }
 
 DEFINE_FLAG_SETTER(no_aa, analysis.no_aa)

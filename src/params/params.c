@@ -46,7 +46,7 @@ static const size_t string_fields[] = {
 	offsetof(struct rtla_params, web_config),
 	offsetof(struct rtla_params, record_file),
 	offsetof(struct rtla_params, textfile),
-	offsetof(struct rtla_params, bpf_action),
+	offsetof(struct rtla_params, actions.bpf_action),
 };
 
 void params_free(struct rtla_params *params)
@@ -66,8 +66,8 @@ void params_free(struct rtla_params *params)
 		free(*field);
 		*field = NULL;
 	}
-	action_list_free(&params->on_threshold);
-	action_list_free(&params->on_end);
+	action_list_free(&params->actions.on_threshold);
+	action_list_free(&params->actions.on_end);
 }
 
 static bool is_stdout(const char *path)

@@ -260,7 +260,7 @@ int monitor_keep_trace(const char *path, uint64_t hit, uint64_t keep)
 static void keep_traces(struct monitor *m, uint64_t hit)
 {
 	const struct rtla_params *params = m->run->params;
-	const struct action_list *list = &params->on_threshold;
+	const struct action_list *list = &params->actions.on_threshold;
 	const char *path;
 	int i;
 

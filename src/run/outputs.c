@@ -107,9 +107,9 @@ int run_check_outputs(struct run *run)
 	for (i = 0; i < sizeof(paths) / sizeof(paths[0]); i++)
 		if (check_output(run, paths[i]))
 			ret = -1;
-	if (check_trace_actions(run, &params->on_threshold))
+	if (check_trace_actions(run, &params->actions.on_threshold))
 		ret = -1;
-	if (check_trace_actions(run, &params->on_end))
+	if (check_trace_actions(run, &params->actions.on_end))
 		ret = -1;
 	if (check_input(run, params->web_config))
 		ret = -1;

@@ -357,7 +357,7 @@ static int open_collector(struct run *run, enum collector_choice choice)
 		.nr_measured_cpus = measured ? measured : run->results.nr_cpus,
 		.irq_stop_us = param_or(params->knobs.stop_us, 0),
 		.thread_stop_us = param_or(params->knobs.stop_total_us, 0),
-		.bpf_action = params->bpf_action,
+		.bpf_action = params->actions.bpf_action,
 		.period_us = param_or(params->knobs.period_us,
 				      TIMERLAT_DEFAULT_PERIOD_US),
 		/* an IRQ and a thread sample a period, one more from user space */

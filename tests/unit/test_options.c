@@ -590,8 +590,8 @@ static void test_actions(void **state)
 	      "--on-threshold", "shell,command=echo a,b", "--on-threshold",
 	      "continue", "--on-end", "signal,pid=123,num=2");
 	assert_int_equal(p.result, OPTIONS_OK);
-	assert_int_equal(p.params.on_threshold.count, 4);
-	a = p.params.on_threshold.item;
+	assert_int_equal(p.params.actions.on_threshold.count, 4);
+	a = p.params.actions.on_threshold.item;
 	assert_int_equal(a[0].kind, ACTION_TRACE);
 	assert_string_equal(a[0].file, "x.txt");
 	assert_true(p.params.tracing.trace);
@@ -602,15 +602,15 @@ static void test_actions(void **state)
 	assert_string_equal(a[2].command, "echo a,b");
 	assert_int_equal(a[3].kind, ACTION_CONTINUE);
 	assert_string_equal(a[3].text, "continue");
-	a = p.params.on_end.item;
-	assert_int_equal(p.params.on_end.count, 1);
+	a = p.params.actions.on_end.item;
+	assert_int_equal(p.params.actions.on_end.count, 1);
 	assert_int_equal(a[0].pid, 123);
 	assert_int_equal(a[0].signal, 2);
 	done(&p);
 
 	PARSE(&osnoise_hist, &p, "--on-end", "trace");
 	assert_int_equal(p.result, OPTIONS_OK);
-	assert_null(p.params.on_end.item[0].file);
+	assert_null(p.params.actions.on_end.item[0].file);
 	done(&p);
 
 	PARSE(&timerlat_top, &p, "--on-threshold", "reboot");
@@ -647,6 +647,7 @@ static void test_actions(void **state)
 /* An action of any length; a trace file's name with commas in it. */
 static void test_actions_long(void **state)
 {
+	const struct action *end;
 	char command[1200];
 	struct parsed p;
 
@@ -656,15 +657,18 @@ static void test_actions_long(void **state)
 	PARSE(&timerlat_top, &p, "--on-end", command, "--on-threshold",
 	      "trace,file=run,1,2.txt");
 	assert_int_equal(p.result, OPTIONS_OK);
-	assert_string_equal(p.params.on_end.item[0].text, command);
-	assert_string_equal(p.params.on_end.item[0].command, command + 14);
+	end = &p.params.actions.on_end.item[0];
+	assert_string_equal(end->text, command);
+	assert_string_equal(end->command, command + 14);
 	/* the rest is the name, as a shell action's command */
-	assert_string_equal(p.params.on_threshold.item[0].file, "run,1,2.txt");
+	assert_string_equal(p.params.actions.on_threshold.item[0].file,
+			    "run,1,2.txt");
 	done(&p);
 	/* rtla 7.2's spelling unchanged */
 	PARSE(&timerlat_top, &p, "--on-threshold", "trace,file=t.txt");
-	assert_string_equal(p.params.on_threshold.item[0].file, "t.txt");
-	assert_string_equal(p.params.on_threshold.item[0].text,
+	assert_string_equal(p.params.actions.on_threshold.item[0].file,
+			    "t.txt");
+	assert_string_equal(p.params.actions.on_threshold.item[0].text,
 			    "trace,file=t.txt");
 	done(&p);
 }
@@ -710,14 +714,14 @@ static void test_auto_analysis(void **state)
 	/* --bpf-action: timerlat's alone, the file checked when loaded */
 	PARSE(&timerlat_top, &p, "-T", "9", "--bpf-action", "act.o");
 	assert_int_equal(p.result, OPTIONS_OK);
-	assert_string_equal(p.params.bpf_action, "act.o");
+	assert_string_equal(p.params.actions.bpf_action, "act.o");
 	done(&p);
 	PARSE(&timerlat_hist, &p, "--bpf-action=act.o");
 	assert_int_equal(p.result, OPTIONS_OK);
-	assert_string_equal(p.params.bpf_action, "act.o");
+	assert_string_equal(p.params.actions.bpf_action, "act.o");
 	done(&p);
 	PARSE(&timerlat_monitor, &p, "--bpf-action", "act.o");
-	assert_string_equal(p.params.bpf_action, "act.o");
+	assert_string_equal(p.params.actions.bpf_action, "act.o");
 	done(&p);
 	PARSE(&timerlat_top, &p, "--bpf-action", "");
 	assert_int_equal(p.result, OPTIONS_ERROR);
