@@ -138,6 +138,16 @@ struct actions_params {
 	char *bpf_action;		/* --bpf-action's BPF object file */
 };
 
+/* The reports a run writes and the budgets they judge. */
+struct report_params {
+	char *cmdline;			/* the command line, for reports */
+	char *json_file;		/* "-" is stdout */
+	char *openmetrics_file;
+	char *junit_file;
+	struct budget budgets[RTLA_MAX_BUDGETS];
+	int nr_budgets;
+};
+
 /* Everything the command line can say. */
 struct rtla_params {
 	enum rtla_tracer tracer;
@@ -152,19 +162,12 @@ struct rtla_params {
 	struct hist_view hist;
 	struct display_params display;
 	struct actions_params actions;
+	struct report_params reports;
 
 	uint64_t duration_s;		/* 0: until interrupted */
 	int debug;
 	bool quiet;
 	uint64_t warm_up_s;		/* PARAM_UNSET when not given */
-
-	/* reports and gates */
-	char *cmdline;			/* the command line, for reports */
-	char *json_file;		/* "-" is stdout */
-	char *openmetrics_file;
-	char *junit_file;
-	struct budget budgets[RTLA_MAX_BUDGETS];
-	int nr_budgets;
 
 	/* timerlat monitor */
 	uint64_t interval_s;		/* a window's length */

@@ -97,23 +97,24 @@ static int set_##name(struct opt_ctx *ctx, const char *arg,		\
 			  offsetof(struct rtla_params, member));	\
 }
 
-DEFINE_FILE_SETTER(json_file, json_file)
-DEFINE_FILE_SETTER(openmetrics_file, openmetrics_file)
-DEFINE_FILE_SETTER(junit_file, junit_file)
+DEFINE_FILE_SETTER(json_file, reports.json_file)
+DEFINE_FILE_SETTER(openmetrics_file, reports.openmetrics_file)
+DEFINE_FILE_SETTER(junit_file, reports.junit_file)
 DEFINE_FILE_SETTER(bpf_action, actions.bpf_action)
 
 static int set_budget(struct opt_ctx *ctx, const char *arg, const char **why)
 {
 	struct rtla_params *params = ctx->params;
+	struct report_params *reports = &params->reports;
 
-	if (params->nr_budgets >= RTLA_MAX_BUDGETS) {
+	if (reports->nr_budgets >= RTLA_MAX_BUDGETS) {
 		*why = "too many budgets";
 		return -1;
 	}
 	if (budget_parse(arg, params->tracer, params->mode,
-			 &params->budgets[params->nr_budgets], why))
+			 &reports->budgets[reports->nr_budgets], why))
 		return -1;
-	params->nr_budgets++;
+	reports->nr_budgets++;
 	return 0;
 }
 

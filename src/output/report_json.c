@@ -408,8 +408,8 @@ int report_write_json(const struct run_report *report, FILE *out)
 	char key[16];
 
 	add(root, "file_version", json_object_new_int(JSON_FILE_VERSION));
-	add(root, "cmdline", string(report->params->cmdline ?
-				    report->params->cmdline : ""));
+	add(root, "cmdline", string(report->params->reports.cmdline ?
+				    report->params->reports.cmdline : ""));
 	add(root, "rt_test_version", string(report->version));
 	add_time(root, "start_time", report->start_time);
 	add_time(root, "end_time", report->end_time);

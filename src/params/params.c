@@ -36,10 +36,10 @@ void params_alloc(struct rtla_params *params, enum rtla_tracer tracer,
 static const size_t string_fields[] = {
 	offsetof(struct rtla_params, threads.cpus),
 	offsetof(struct rtla_params, tracing.trace_file),
-	offsetof(struct rtla_params, cmdline),
-	offsetof(struct rtla_params, json_file),
-	offsetof(struct rtla_params, openmetrics_file),
-	offsetof(struct rtla_params, junit_file),
+	offsetof(struct rtla_params, reports.cmdline),
+	offsetof(struct rtla_params, reports.json_file),
+	offsetof(struct rtla_params, reports.openmetrics_file),
+	offsetof(struct rtla_params, reports.junit_file),
 	offsetof(struct rtla_params, threads.housekeeping),
 	offsetof(struct rtla_params, threads.cgroup_name),
 	offsetof(struct rtla_params, listen),
@@ -77,9 +77,9 @@ static bool is_stdout(const char *path)
 
 bool params_report_to_stdout(const struct rtla_params *params)
 {
-	return is_stdout(params->json_file) ||
-	       is_stdout(params->openmetrics_file) ||
-	       is_stdout(params->junit_file);
+	return is_stdout(params->reports.json_file) ||
+	       is_stdout(params->reports.openmetrics_file) ||
+	       is_stdout(params->reports.junit_file);
 }
 
 bool params_aa_enabled(const struct rtla_params *params)
@@ -108,8 +108,8 @@ struct budget_set params_budget_set(const struct rtla_params *params)
 	uint64_t unit_ns = params->display.nano ? 1 : 1000;
 
 	return (struct budget_set){
-		.budgets = params->budgets,
-		.count = params->nr_budgets,
+		.budgets = params->reports.budgets,
+		.count = params->reports.nr_budgets,
 		.osnoise_top = params->tracer == TRACER_OSNOISE &&
 			       params->mode == MODE_TOP,
 		.nano = params->display.nano,

@@ -12,9 +12,9 @@ static void count_budgets(const struct rtla_params *params,
 	int b, i;
 
 	*budgets = 0;
-	for (b = 0; b < params->nr_budgets; b++) {
+	for (b = 0; b < params->reports.nr_budgets; b++) {
 		for (i = 0; i < count; i++) {
-			if (verdicts[i].budget == &params->budgets[b] &&
+			if (verdicts[i].budget == &params->reports.budgets[b] &&
 			    verdicts[i].result == result) {
 				(*budgets)++;
 				break;
@@ -34,7 +34,7 @@ int budgets_report(FILE *text, const char *tool,
 	struct budget_set budgets = params_budget_set(params);
 
 	*count = budgets_evaluate(&budgets, results, verdicts, max);
-	if (!params->nr_budgets)
+	if (!params->reports.nr_budgets)
 		return RTLA_EXIT_OK;
 	for (i = 0; i < *count; i++) {
 		if (verdicts[i].result == BUDGET_MET)
@@ -46,8 +46,8 @@ int budgets_report(FILE *text, const char *tool,
 	count_budgets(params, verdicts, *count, BUDGET_MISSED, &missed);
 	count_budgets(params, verdicts, *count, BUDGET_UNDECIDED, &undecided);
 	fprintf(text, "rtla %s: %d budget%s checked, %d violated",
-		tool, params->nr_budgets,
-		params->nr_budgets == 1 ? "" : "s", missed);
+		tool, params->reports.nr_budgets,
+		params->reports.nr_budgets == 1 ? "" : "s", missed);
 	if (undecided)
 		fprintf(text, ", %d undecided", undecided);
 	fputc('\n', text);

@@ -77,6 +77,7 @@ static int write_reports(struct run *run, int status,
 			 const struct budget_verdict *verdicts, int count)
 {
 	const struct rtla_params *params = run->params;
+	const struct report_params *reports = &params->reports;
 	struct system_facts system;
 	char end_name[RUN_END_NAME_SIZE];
 	struct run_report report = {
@@ -105,10 +106,10 @@ static int write_reports(struct run *run, int status,
 		const char *what;
 		int (*writer)(const struct run_report *, FILE *);
 	} outputs[] = {
-		{ params->json_file, "JSON report", report_write_json },
-		{ params->openmetrics_file, "OpenMetrics report",
+		{ reports->json_file, "JSON report", report_write_json },
+		{ reports->openmetrics_file, "OpenMetrics report",
 		  report_write_openmetrics },
-		{ params->junit_file, "JUnit report", report_write_junit },
+		{ reports->junit_file, "JUnit report", report_write_junit },
 	};
 	size_t i;
 	int ret = 0;
@@ -134,7 +135,7 @@ static int write_reports(struct run *run, int status,
 
 int run_finish(struct run *run)
 {
-	int max = run->params->nr_budgets * run->results.nr_cpus, count;
+	int max = run->params->reports.nr_budgets * run->results.nr_cpus, count;
 	struct budget_verdict *verdicts = calloc(max + 1, sizeof(*verdicts));
 	int status = RTLA_EXIT_OK, budgets, signalled;
 

@@ -94,8 +94,9 @@ int run_check_outputs(struct run *run)
 {
 	const struct rtla_params *params = run->params;
 	const char *paths[] = {
-		params->json_file, params->openmetrics_file,
-		params->junit_file, params->record_file, params->textfile,
+		params->reports.json_file, params->reports.openmetrics_file,
+		params->reports.junit_file, params->record_file,
+		params->textfile,
 	};
 	size_t i;
 	int ret = 0;

@@ -371,7 +371,7 @@ static void test_monitor_options(void **state)
 	assert_string_equal(p.params.textfile, "rtla.prom");
 	assert_int_equal(p.params.knobs.stop_total_us, 100);
 	assert_int_equal(p.params.hist.entries, 300);
-	assert_string_equal(p.params.json_file, "end.json");
+	assert_string_equal(p.params.reports.json_file, "end.json");
 	assert_int_equal(p.params.keep_traces, 3);
 	done(&p);
 
@@ -841,7 +841,7 @@ static void test_messages(void **state)
 	/* with -n, a budget in ns is compared in ns */
 	PARSE(&timerlat_hist, &p, "-n", "--budget", "thread:max=1500ns");
 	assert_int_equal(p.result, OPTIONS_OK);
-	assert_int_equal(p.params.budgets[0].limit, 1500);
+	assert_int_equal(p.params.reports.budgets[0].limit, 1500);
 	done(&p);
 	PARSE(&timerlat_hist, &p, "--budget", "thread:max=2us", "-d", "3650d");
 	assert_int_equal(p.result, OPTIONS_OK);
