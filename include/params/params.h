@@ -148,12 +148,30 @@ struct report_params {
 	int nr_budgets;
 };
 
+/* timerlat monitor: its windows, their exposition, record and exporter. */
+struct monitor_params {
+	uint64_t interval_s;		/* a window's length */
+	struct bucket_bounds buckets;	/* nr 0: the default bounds */
+	char *listen;			/* --listen [ADDR:]PORT, or NULL */
+	char *web_config;		/* --web-config FILE */
+	char *record_file;		/* --record FILE */
+	uint64_t record_bytes;		/* its size before a rotation */
+	uint64_t record_keep;		/* rotated files kept */
+	char *textfile;			/* --textfile PATH */
+	uint64_t keep_traces;		/* hits' traces kept, renamed */
+};
+
 /* Everything the command line can say. */
 struct rtla_params {
+	/* the tool, and how long it runs */
 	enum rtla_tracer tracer;
 	enum rtla_mode mode;
 	bool hwnoise;
-	bool monitor;			/* timerlat monitor */
+	bool timerlat_monitor;		/* the tool is timerlat monitor */
+	uint64_t duration_s;		/* 0: until interrupted */
+	uint64_t warm_up_s;		/* PARAM_UNSET when not given */
+	int debug;
+	bool quiet;
 
 	struct threads_params threads;
 	struct tracer_knobs knobs;
@@ -163,22 +181,7 @@ struct rtla_params {
 	struct display_params display;
 	struct actions_params actions;
 	struct report_params reports;
-
-	uint64_t duration_s;		/* 0: until interrupted */
-	int debug;
-	bool quiet;
-	uint64_t warm_up_s;		/* PARAM_UNSET when not given */
-
-	/* timerlat monitor */
-	uint64_t interval_s;		/* a window's length */
-	char *listen;			/* --listen [ADDR:]PORT, or NULL */
-	char *web_config;		/* --web-config FILE */
-	struct bucket_bounds buckets;	/* nr 0: the default bounds */
-	char *record_file;		/* --record FILE */
-	uint64_t record_bytes;		/* its size before a rotation */
-	uint64_t record_keep;		/* rotated files kept */
-	char *textfile;			/* --textfile PATH */
-	uint64_t keep_traces;		/* hits' traces kept, renamed */
+	struct monitor_params monitor;
 };
 
 /* The tool a command line is parsed for. */

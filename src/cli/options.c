@@ -300,7 +300,7 @@ static void tool_defaults(const struct tool_id *tool, int nr_cpus,
 
 	params_alloc(params, tool->tracer, tool->mode);
 	params->hwnoise = tool->hwnoise;
-	params->monitor = tool->monitor;
+	params->timerlat_monitor = tool->monitor;
 	if (tool->monitor)
 		params->hist.entries = MONITOR_DEFAULT_ENTRIES;
 	for (cpu = 0; cpu < nr_cpus && cpu < CPU_SETSIZE; cpu++)

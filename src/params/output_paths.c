@@ -42,12 +42,12 @@ static int list_outputs(const struct rtla_params *params,
 	if (params->tracing.trace)
 		list[n++] = (struct output_path){ "-t",
 						  tracer_trace_file(params) };
-	if (params->record_file)
+	if (params->monitor.record_file)
 		list[n++] = (struct output_path){ "--record",
-						  params->record_file };
-	if (params->textfile)
+						  params->monitor.record_file };
+	if (params->monitor.textfile)
 		list[n++] = (struct output_path){ "--textfile",
-						  params->textfile };
+						  params->monitor.textfile };
 	return n;
 }
 

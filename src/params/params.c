@@ -26,10 +26,10 @@ void params_alloc(struct rtla_params *params, enum rtla_tracer tracer,
 	params->threads.deepest_idle_state = PARAM_UNSET;
 	params->hist.bucket_size = 1;
 	params->hist.entries = 256;
-	params->interval_s = 60;
-	params->record_bytes = 16 << 20;
-	params->record_keep = 4;
-	params->keep_traces = 10;
+	params->monitor.interval_s = 60;
+	params->monitor.record_bytes = 16 << 20;
+	params->monitor.record_keep = 4;
+	params->monitor.keep_traces = 10;
 }
 
 /* The strings a command line can set, freed by params_free(). */
@@ -42,10 +42,10 @@ static const size_t string_fields[] = {
 	offsetof(struct rtla_params, reports.junit_file),
 	offsetof(struct rtla_params, threads.housekeeping),
 	offsetof(struct rtla_params, threads.cgroup_name),
-	offsetof(struct rtla_params, listen),
-	offsetof(struct rtla_params, web_config),
-	offsetof(struct rtla_params, record_file),
-	offsetof(struct rtla_params, textfile),
+	offsetof(struct rtla_params, monitor.listen),
+	offsetof(struct rtla_params, monitor.web_config),
+	offsetof(struct rtla_params, monitor.record_file),
+	offsetof(struct rtla_params, monitor.textfile),
 	offsetof(struct rtla_params, actions.bpf_action),
 };
 

@@ -95,8 +95,8 @@ int run_check_outputs(struct run *run)
 	const struct rtla_params *params = run->params;
 	const char *paths[] = {
 		params->reports.json_file, params->reports.openmetrics_file,
-		params->reports.junit_file, params->record_file,
-		params->textfile,
+		params->reports.junit_file, params->monitor.record_file,
+		params->monitor.textfile,
 	};
 	size_t i;
 	int ret = 0;
@@ -112,7 +112,7 @@ int run_check_outputs(struct run *run)
 		ret = -1;
 	if (check_trace_actions(run, &params->actions.on_end))
 		ret = -1;
-	if (check_input(run, params->web_config))
+	if (check_input(run, params->monitor.web_config))
 		ret = -1;
 	return ret;
 }

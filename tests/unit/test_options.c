@@ -337,16 +337,16 @@ static void test_monitor_options(void **state)
 
 	PARSE(&timerlat_monitor, &p, "-c", "1", "--listen", "9117");
 	assert_int_equal(p.result, OPTIONS_OK);
-	assert_true(p.params.monitor);
+	assert_true(p.params.timerlat_monitor);
 	assert_int_equal(p.params.mode, MODE_HIST);
-	assert_int_equal(p.params.interval_s, 60);
-	assert_string_equal(p.params.listen, "9117");
-	assert_null(p.params.web_config);
-	assert_int_equal(p.params.buckets.nr, 0);
-	assert_null(p.params.record_file);
-	assert_int_equal(p.params.record_bytes, 16 << 20);
-	assert_int_equal(p.params.record_keep, 4);
-	assert_int_equal(p.params.keep_traces, 10);
+	assert_int_equal(p.params.monitor.interval_s, 60);
+	assert_string_equal(p.params.monitor.listen, "9117");
+	assert_null(p.params.monitor.web_config);
+	assert_int_equal(p.params.monitor.buckets.nr, 0);
+	assert_null(p.params.monitor.record_file);
+	assert_int_equal(p.params.monitor.record_bytes, 16 << 20);
+	assert_int_equal(p.params.monitor.record_keep, 4);
+	assert_int_equal(p.params.monitor.keep_traces, 10);
 	/* 1 ms of 1-us buckets; hist keeps rtla's 256 */
 	assert_int_equal(p.params.hist.entries, MONITOR_DEFAULT_ENTRIES);
 	assert_int_equal(p.params.hist.bucket_size, 1);
@@ -360,19 +360,19 @@ static void test_monitor_options(void **state)
 	      "--keep-traces", "3");
 	assert_int_equal(p.result, OPTIONS_OK);
 	assert_string_equal(p.err, "");
-	assert_int_equal(p.params.interval_s, 300);
-	assert_string_equal(p.params.listen, "[::1]:9117");
-	assert_string_equal(p.params.web_config, "web.yml");
-	assert_int_equal(p.params.buckets.nr, 2);
-	assert_int_equal(p.params.buckets.ns[1], 1000000);
-	assert_string_equal(p.params.record_file, "w.jsonl");
-	assert_int_equal(p.params.record_bytes, 2 << 20);
-	assert_int_equal(p.params.record_keep, 0);
-	assert_string_equal(p.params.textfile, "rtla.prom");
+	assert_int_equal(p.params.monitor.interval_s, 300);
+	assert_string_equal(p.params.monitor.listen, "[::1]:9117");
+	assert_string_equal(p.params.monitor.web_config, "web.yml");
+	assert_int_equal(p.params.monitor.buckets.nr, 2);
+	assert_int_equal(p.params.monitor.buckets.ns[1], 1000000);
+	assert_string_equal(p.params.monitor.record_file, "w.jsonl");
+	assert_int_equal(p.params.monitor.record_bytes, 2 << 20);
+	assert_int_equal(p.params.monitor.record_keep, 0);
+	assert_string_equal(p.params.monitor.textfile, "rtla.prom");
 	assert_int_equal(p.params.knobs.stop_total_us, 100);
 	assert_int_equal(p.params.hist.entries, 300);
 	assert_string_equal(p.params.reports.json_file, "end.json");
-	assert_int_equal(p.params.keep_traces, 3);
+	assert_int_equal(p.params.monitor.keep_traces, 3);
 	done(&p);
 
 	/* hist's and top's own are not the monitor's */
@@ -855,7 +855,7 @@ static void test_messages(void **state)
 	done(&p);
 	PARSE(&timerlat_monitor, &p, "--interval", "2H", "-d", "1D");
 	assert_int_equal(p.result, OPTIONS_OK);
-	assert_int_equal(p.params.interval_s, 7200);
+	assert_int_equal(p.params.monitor.interval_s, 7200);
 	assert_int_equal(p.params.duration_s, 86400);
 	done(&p);
 }
