@@ -103,6 +103,7 @@ static int write_reports(const struct saved_run *run,
 static int report_saved(struct saved_run *run)
 {
 	const struct rtla_params *params = &run->params;
+	struct budget_set budgets = params_budget_set(params);
 	int max = params->reports.nr_budgets * run->results.nr_cpus, count = 0;
 	struct budget_verdict *verdicts = calloc(max + 1, sizeof(*verdicts));
 	FILE *text = params_report_to_stdout(params) ? stderr : stdout;
@@ -114,7 +115,7 @@ static int report_saved(struct saved_run *run)
 		return RTLA_EXIT_ERROR;
 	}
 	render_saved(text, run);
-	status = budgets_report(text, "report", params, &run->results,
+	status = budgets_report(text, "report", &budgets, &run->results,
 				verdicts, max, &count);
 	report = (struct run_report){
 		.tool_name = run->tool, .version = RTLA_VERSION,

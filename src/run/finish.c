@@ -135,7 +135,8 @@ static int write_reports(struct run *run, int status,
 
 int run_finish(struct run *run)
 {
-	int max = run->params->reports.nr_budgets * run->results.nr_cpus, count;
+	struct budget_set budget_set = params_budget_set(run->params);
+	int max = budget_set.count * run->results.nr_cpus, count;
 	struct budget_verdict *verdicts = calloc(max + 1, sizeof(*verdicts));
 	int status = RTLA_EXIT_OK, budgets, signalled;
 
@@ -160,7 +161,7 @@ int run_finish(struct run *run)
 	report_hits(run);
 	if (run->workload.failed || save_hist_triggers(run))
 		status = RTLA_EXIT_ERROR;
-	budgets = budgets_report(run->text, run->tool->id.name, run->params,
+	budgets = budgets_report(run->text, run->tool->id.name, &budget_set,
 				 &run->results, verdicts, max, &count);
 	if (status == RTLA_EXIT_OK)
 		status = budgets;
