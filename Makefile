@@ -68,9 +68,12 @@ PLOT_LDLIBS	:= $(shell $(PKG_CONFIG) --libs $(PLOT_LIBS))
 # CFLAGS, CPPFLAGS and LDFLAGS from the environment or the command line
 # (dpkg-buildflags' hardening) are kept: ours are appended ("override").
 # WERROR=1 (CI) turns warnings into errors; V=1 is accepted for build logs
-# (command lines are always shown in full).
+# (command lines are always shown in full).  As in the kernel's build,
+# an initializer may leave trailing fields zero (the option tables set
+# an option's completion only where it has one).
 CFLAGS		?= -O2 -g
 override CFLAGS	+= -std=gnu11 -Wall -Wextra -Wno-unused-parameter \
+		   -Wno-missing-field-initializers \
 		   -Wmissing-prototypes -Wstrict-prototypes
 override CPPFLAGS += -D_GNU_SOURCE -Iinclude -I$(BUILD) $(LIB_CFLAGS) -MMD -MP
 ifeq ($(WERROR),1)

@@ -5,6 +5,7 @@
 # VERSION, CC, CPPFLAGS, CFLAGS, LDFLAGS, LIB_LDLIBS and PKG_CONFIG.
 #
 #   make man                 roff pages into $(BUILD)/man/ (needs rst2man)
+#   make completion          the bash completion, $(BUILD)/completion/rtla
 #   make install             binaries, man pages, bash completion
 #   make uninstall           removes what install installed
 #   make check-docs          the docs tests (tests/docs/)
@@ -48,7 +49,9 @@ MAN_SRCS	:= $(wildcard man/*.1.rst)
 MAN_COMMON	:= $(wildcard man/common/*.rst)
 MAN_PAGES	:= $(MAN_SRCS:man/%.rst=$(BUILD)/man/%)
 MAN_DATE	:= $(shell date -u $(if $(SOURCE_DATE_EPOCH),-d @$(SOURCE_DATE_EPOCH)) +%Y-%m-%d)
-COMPLETION	:= completion/rtla
+# completion/rtla.in with the option values of the tables, at build time
+COMPLETION	:= $(BUILD)/completion/rtla
+COMPLETION_VALUES := $(BUILD)/completion/values
 DOCS_OPTLIST	:= $(BUILD)/docs/optlist
 
 man: $(MAN_PAGES)
@@ -62,8 +65,23 @@ $(BUILD)/man/%.1: man/%.1.rst $(MAN_COMMON) mk/docs.mk mk/manfix.awk Makefile | 
 		$(AWK) -f mk/manfix.awk > $@
 	rm -f $@.tmp
 
-$(BUILD)/man $(BUILD)/docs:
+$(BUILD)/man $(BUILD)/docs $(BUILD)/completion:
 	mkdir -p $@
+
+# Prints which option completes which value, from the option tables.
+$(COMPLETION_VALUES): completion/values.c $(BUILD)/librtla.a | $(BUILD)/completion
+	$(CC) $(CPPFLAGS) $(CFLAGS) $(LDFLAGS) -o $@ $< $(BUILD)/librtla.a \
+		$(LIB_LDLIBS) -lm
+
+completion: $(COMPLETION)
+
+$(COMPLETION): completion/rtla.in $(COMPLETION_VALUES)
+	$(RUN_TARGET) $(COMPLETION_VALUES) > $@.values
+	$(AWK) -v values=$@.values '$$0 == "@VALUES@" { \
+		while ((getline line < values) > 0) print line; next } { print }' \
+		$< > $@.tmp
+	rm -f $@.values
+	mv $@.tmp $@
 
 install: install-bin install-man install-completion install-monitor
 
@@ -80,7 +98,7 @@ install-man: man
 	for cmd in $(CMD_LINKS); do \
 		ln -sf rtla-$$cmd.1 "$(DESTDIR)$(man1dir)/$$cmd.1"; done
 
-install-completion:
+install-completion: $(COMPLETION)
 	$(INSTALL) -d '$(DESTDIR)$(bashcompdir)'
 	$(INSTALL_DATA) $(COMPLETION) '$(DESTDIR)$(bashcompdir)/rtla'
 
@@ -97,7 +115,7 @@ $(DOCS_OPTLIST): tests/docs/optlist.c $(BUILD)/librtla.a | $(BUILD)/docs
 	$(CC) $(CPPFLAGS) $(CFLAGS) $(LDFLAGS) -o $@ $< $(BUILD)/librtla.a \
 		$(LIB_LDLIBS) -lm
 
-check-docs: all man $(DOCS_OPTLIST)
+check-docs: all man $(DOCS_OPTLIST) $(COMPLETION)
 	$(PYTHON) tests/docs/check_docs.py --rtla $(BUILD)/rtla \
 		--optlist $(DOCS_OPTLIST) --man-dir $(BUILD)/man \
 		--completion $(COMPLETION)
@@ -108,5 +126,5 @@ check-docs: all man $(DOCS_OPTLIST)
 
 -include $(wildcard $(BUILD)/docs/*.d)
 
-.PHONY: man install install-bin install-man install-completion uninstall \
-	check-docs
+.PHONY: man completion install install-bin install-man install-completion \
+	uninstall check-docs

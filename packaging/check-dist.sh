@@ -34,7 +34,7 @@ tar -tzvf "$tarball" >"$tmp/list.v"
 tar -tzf "$tarball" >"$tmp/list"
 grep -v "^$name/" "$tmp/list" && fail "entries outside $name/ (above)"
 for f in Makefile LICENSE README.md ARCHITECTURE.md mk/docs.mk mk/dist.mk \
-	mk/deb.mk mk/rpm.mk man/rtla.1.rst completion/rtla tests/docs/check_docs.py \
+	mk/deb.mk mk/rpm.mk man/rtla.1.rst completion/rtla.in completion/values.c tests/docs/check_docs.py \
 	packaging/debian/control packaging/debian/rules packaging/rpm/rtla-ng.spec \
 	scripts/install-deps; do
 	grep -qx "$name/$f" "$tmp/list" || fail "$f is not in the tarball"

@@ -46,6 +46,19 @@ enum opt_group {
 	NR_OPT_GROUPS,
 };
 
+/* What an option's value is, for the bash completion to offer. */
+enum opt_value {
+	VALUE_ANY,		/* nothing to offer */
+	VALUE_FILE,
+	VALUE_CPUS,		/* the online CPUs */
+	VALUE_EVENT,		/* the trace events and their systems */
+	VALUE_ACTION,		/* an --on-threshold action and its keys */
+	VALUE_BUDGET,		/* CTX:STAT= of the tool */
+	VALUE_BPF_OBJECT,	/* a .o file */
+	VALUE_WORDS,		/* one of the spec's words */
+	VALUE_WORDS_GO_ON,	/* one of its words, then more of the value */
+};
+
 struct opt_spec {
 	const char *long_name;
 	int short_name;			/* 0: long form only */
@@ -56,6 +69,8 @@ struct opt_spec {
 	const char *help;
 	int (*set)(struct opt_ctx *ctx, const char *arg, const char **why);
 	enum opt_group group;		/* where --help lists it */
+	enum opt_value value;		/* what the completion offers */
+	const char *words;		/* VALUE_WORDS*: "svg png pdf" */
 };
 
 enum options_result {

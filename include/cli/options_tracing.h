@@ -21,12 +21,12 @@ extern const size_t nr_tracing_options;
 #define HIST(t)	((t) | FOR_HIST)
 #define MON	FOR_MONITOR
 
-/* set_FIELD(): a flag option that sets params->FIELD. */
-#define DEFINE_FLAG_SETTER(field)					\
-static int set_##field(struct opt_ctx *ctx, const char *arg,		\
-		       const char **why)				\
+/* set_NAME(): a flag option that sets params->MEMBER. */
+#define DEFINE_FLAG_SETTER(name, member)				\
+static int set_##name(struct opt_ctx *ctx, const char *arg,		\
+		      const char **why)					\
 {									\
-	ctx->params->field = true;					\
+	ctx->params->member = true;					\
 	return 0;							\
 }
 

@@ -4,15 +4,15 @@
 
 #include <stdio.h>
 
-#include "params/params.h"
 #include "model/budget.h"
+#include "model/results.h"
 
 /*
- * Check the budgets: on @text one line for each verdict that is not met,
+ * Check @budgets: on @text one line for each verdict that is not met,
  * then "N budgets checked, M violated".  The exit status they call for.
  */
 int budgets_report(FILE *text, const char *tool,
-		   const struct rtla_params *params,
+		   const struct budget_set *budgets,
 		   const struct rtla_results *results,
 		   struct budget_verdict *verdicts, int max, int *count);
 

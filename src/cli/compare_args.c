@@ -53,12 +53,14 @@ static const struct opt_spec compare_options[] = {
 	  add_rule, GROUP_GENERAL },
 	{ "json", 0, required_argument, 0, "FILE",
 	  "write the table and the verdicts as JSON to FILE (- is stdout)",
-	  set_json_file, GROUP_GENERAL },
+	  set_json_file, GROUP_GENERAL, VALUE_FILE },
 	{ "junit", 0, required_argument, 0, "FILE",
-	  "write one JUnit test case per rule and CPU to FILE", set_junit_file, GROUP_GENERAL },
+	  "write one JUnit test case per rule and CPU to FILE", set_junit_file, GROUP_GENERAL,
+	  VALUE_FILE },
 	{ "window", 0, required_argument, 0, "worst|last|all",
 	  "the window of a --record series compared, per CPU and context: the one with the highest max (default), the last, or all merged",
-	  set_window, GROUP_GENERAL },
+	  set_window, GROUP_GENERAL,
+	  VALUE_WORDS, "worst last all" },
 	{ "help", 'h', no_argument, 0, NULL, "print this help", NULL, GROUP_GENERAL },
 };
 

@@ -28,7 +28,7 @@ int set_interval(struct opt_ctx *ctx, const char *arg, const char **why)
 		*why = "a window is 1 s to 1 d long";
 		return -1;
 	}
-	ctx->params->interval_s = seconds;
+	ctx->params->monitor.interval_s = seconds;
 	return 0;
 }
 
@@ -38,24 +38,24 @@ int set_listen(struct opt_ctx *ctx, const char *arg, const char **why)
 
 	if (listen_addr_parse(arg, &addr, why))
 		return -1;
-	free(ctx->params->listen);
-	ctx->params->listen = strdup(arg);
+	free(ctx->params->monitor.listen);
+	ctx->params->monitor.listen = strdup(arg);
 	return 0;
 }
 
 int set_web_config(struct opt_ctx *ctx, const char *arg, const char **why)
 {
-	return set_path(&ctx->params->web_config, arg, why);
+	return set_path(&ctx->params->monitor.web_config, arg, why);
 }
 
 int set_buckets(struct opt_ctx *ctx, const char *arg, const char **why)
 {
-	return bucket_bounds_parse(arg, &ctx->params->buckets, why);
+	return bucket_bounds_parse(arg, &ctx->params->monitor.buckets, why);
 }
 
 int set_record(struct opt_ctx *ctx, const char *arg, const char **why)
 {
-	return set_path(&ctx->params->record_file, arg, why);
+	return set_path(&ctx->params->monitor.record_file, arg, why);
 }
 
 /* N bytes, or with a k, M or G suffix (powers of 1024). */
@@ -84,31 +84,33 @@ int set_record_size(struct opt_ctx *ctx, const char *arg, const char **why)
 		*why = "a size is 4k to 64G: N bytes, or Nk, NM, NG";
 		return -1;
 	}
-	ctx->params->record_bytes = value << shift;
+	ctx->params->monitor.record_bytes = value << shift;
 	return 0;
 }
 
 int set_record_keep(struct opt_ctx *ctx, const char *arg, const char **why)
 {
-	return parse_u64_in(arg, 0, 100, NULL, &ctx->params->record_keep, why,
+	return parse_u64_in(arg, 0, 100, NULL,
+			    &ctx->params->monitor.record_keep, why,
 			    ctx->reason);
 }
 
 int set_textfile(struct opt_ctx *ctx, const char *arg, const char **why)
 {
-	return set_path(&ctx->params->textfile, arg, why);
+	return set_path(&ctx->params->monitor.textfile, arg, why);
 }
 
 int set_keep_traces(struct opt_ctx *ctx, const char *arg, const char **why)
 {
-	return parse_u64_in(arg, 1, 1000, NULL, &ctx->params->keep_traces, why,
+	return parse_u64_in(arg, 1, 1000, NULL,
+			    &ctx->params->monitor.keep_traces, why,
 			    ctx->reason);
 }
 
 int monitor_options_check(const struct tool_id *tool,
 			  const struct rtla_params *params, FILE *err)
 {
-	if (params->web_config && !params->listen) {
+	if (params->monitor.web_config && !params->monitor.listen) {
 		fprintf(err, "rtla %s: --web-config needs --listen\n",
 			tool->name);
 		return -1;

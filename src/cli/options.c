@@ -300,11 +300,11 @@ static void tool_defaults(const struct tool_id *tool, int nr_cpus,
 
 	params_alloc(params, tool->tracer, tool->mode);
 	params->hwnoise = tool->hwnoise;
-	params->monitor = tool->monitor;
+	params->timerlat_monitor = tool->monitor;
 	if (tool->monitor)
-		params->entries = MONITOR_DEFAULT_ENTRIES;
+		params->hist.entries = MONITOR_DEFAULT_ENTRIES;
 	for (cpu = 0; cpu < nr_cpus && cpu < CPU_SETSIZE; cpu++)
-		CPU_SET(cpu, &params->cpu_set);
+		CPU_SET(cpu, &params->threads.cpu_set);
 }
 
 /* The rules between options, said: 0, or -1. */
@@ -352,7 +352,7 @@ enum options_result options_parse(const struct tool_id *tool, int argc,
 		fprintf(err, "rtla %s: ignoring extra arguments:%s\n",
 			tool->name, extra.text);
 	params_resolve(params);
-	params->pretty = live_colours(tool, params);
+	params->display.pretty = live_colours(tool, params);
 	if (check_params(tool, params, err))
 		return OPTIONS_ERROR;
 	return OPTIONS_OK;

@@ -25,16 +25,16 @@ static int set_cpu_list(struct opt_ctx *ctx, const char *arg, const char **why,
 
 static int set_cpus(struct opt_ctx *ctx, const char *arg, const char **why)
 {
-	return set_cpu_list(ctx, arg, why, &ctx->params->cpu_set,
-			    &ctx->params->cpus);
+	return set_cpu_list(ctx, arg, why, &ctx->params->threads.cpu_set,
+			    &ctx->params->threads.cpus);
 }
 
 static int set_trace(struct opt_ctx *ctx, const char *arg, const char **why)
 {
 	struct rtla_params *params = ctx->params;
 
-	params->trace = true;
-	params->trace_on_stop = true;
+	params->tracing.trace = true;
+	params->tracing.trace_on_stop = true;
 	if (!arg)
 		return 0;
 	if (*arg == '=')
@@ -43,46 +43,47 @@ static int set_trace(struct opt_ctx *ctx, const char *arg, const char **why)
 		*why = "empty file name";
 		return -1;
 	}
-	free(params->trace_file);
-	params->trace_file = strdup(arg);
+	free(params->tracing.trace_file);
+	params->tracing.trace_file = strdup(arg);
 	return 0;
 }
 
 static int set_event(struct opt_ctx *ctx, const char *arg, const char **why)
 {
-	struct rtla_params *params = ctx->params;
+	struct trace_params *tracing = &ctx->params->tracing;
 
-	if (params->nr_events >= RTLA_MAX_EVENTS) {
+	if (tracing->nr_events >= RTLA_MAX_EVENTS) {
 		*why = "too many events";
 		return -1;
 	}
-	if (parse_event(arg, &params->events[params->nr_events], why))
+	if (parse_event(arg, &tracing->events[tracing->nr_events], why))
 		return -1;
-	params->nr_events++;
-	params->trace = true;
-	params->trace_on_stop = true;
+	tracing->nr_events++;
+	tracing->trace = true;
+	tracing->trace_on_stop = true;
 	return 0;
 }
 
 static int set_event_string(struct opt_ctx *ctx, const char *arg,
 			    const char **why, size_t offset)
 {
-	struct rtla_params *params = ctx->params;
+	struct trace_params *tracing = &ctx->params->tracing;
+	struct event_spec *last;
 	char **field;
 
-	if (!params->nr_events) {
+	if (!tracing->nr_events) {
 		*why = "needs a preceding -e event";
 		ctx->line = offset == offsetof(struct event_spec, filter) ?
 			    "--filter requires a previous -e" :
 			    "--trigger requires a previous -e";
 		return -1;
 	}
-	if (!params->events[params->nr_events - 1].name) {
+	last = &tracing->events[tracing->nr_events - 1];
+	if (!last->name) {
 		*why = "needs a preceding -e sys:event, not a whole system";
 		return -1;
 	}
-	field = (char **)((char *)&params->events[params->nr_events - 1] +
-			  offset);
+	field = (char **)((char *)last + offset);
 	free(*field);
 	*field = strdup(arg);
 	return 0;
@@ -102,7 +103,7 @@ static int set_trigger(struct opt_ctx *ctx, const char *arg, const char **why)
 
 static int set_priority(struct opt_ctx *ctx, const char *arg, const char **why)
 {
-	return parse_sched(arg, &ctx->params->sched, why);
+	return parse_sched(arg, &ctx->params->threads.sched, why);
 }
 
 /*
@@ -128,24 +129,27 @@ static int set_range(struct opt_ctx *ctx, const char *arg, const char **why,
 static int set_timerlat_period(struct opt_ctx *ctx, const char *arg,
 			       const char **why)
 {
-	return set_range(ctx, arg, why, 100, 1000000, &ctx->params->period_us,
-			 NULL, "Period longer than 1 s",
+	return set_range(ctx, arg, why, 100, 1000000,
+			 &ctx->params->knobs.period_us, NULL,
+			 "Period longer than 1 s",
 			 "period must be 100-1000000 us");
 }
 
 static int set_osnoise_period(struct opt_ctx *ctx, const char *arg,
 			      const char **why)
 {
-	return set_range(ctx, arg, why, 1, 10000000, &ctx->params->period_us,
-			 NULL, "Period longer than 10 s",
+	return set_range(ctx, arg, why, 1, 10000000,
+			 &ctx->params->knobs.period_us, NULL,
+			 "Period longer than 10 s",
 			 "period must be 1-10000000 us");
 }
 
 static int set_runtime(struct opt_ctx *ctx, const char *arg, const char **why)
 {
 	return set_range(ctx, arg, why, 100, 10000000,
-			 &ctx->params->runtime_us, "Runtime shorter than 100 us",
-			 NULL, "runtime must be 100-10000000 us");
+			 &ctx->params->knobs.runtime_us,
+			 "Runtime shorter than 100 us", NULL,
+			 "runtime must be 100-10000000 us");
 }
 
 static int set_us(struct opt_ctx *ctx, const char *arg, uint64_t *value,
@@ -158,7 +162,7 @@ static int set_stop(struct opt_ctx *ctx, const char *arg, const char **why)
 {
 	struct rtla_params *params = ctx->params;
 
-	return set_us(ctx, arg, &params->stop_us, why);
+	return set_us(ctx, arg, &params->knobs.stop_us, why);
 }
 
 static int set_stop_total(struct opt_ctx *ctx, const char *arg,
@@ -166,7 +170,7 @@ static int set_stop_total(struct opt_ctx *ctx, const char *arg,
 {
 	struct rtla_params *params = ctx->params;
 
-	return set_us(ctx, arg, &params->stop_total_us, why);
+	return set_us(ctx, arg, &params->knobs.stop_total_us, why);
 }
 
 static int set_threshold(struct opt_ctx *ctx, const char *arg,
@@ -174,14 +178,14 @@ static int set_threshold(struct opt_ctx *ctx, const char *arg,
 {
 	struct rtla_params *params = ctx->params;
 
-	return set_us(ctx, arg, &params->threshold_us, why);
+	return set_us(ctx, arg, &params->knobs.threshold_us, why);
 }
 
 static int set_stack(struct opt_ctx *ctx, const char *arg, const char **why)
 {
 	struct rtla_params *params = ctx->params;
 
-	return set_us(ctx, arg, &params->print_stack_us, why);
+	return set_us(ctx, arg, &params->knobs.print_stack_us, why);
 }
 
 static int set_bucket_size(struct opt_ctx *ctx, const char *arg,
@@ -193,7 +197,7 @@ static int set_bucket_size(struct opt_ctx *ctx, const char *arg,
 		*why = "bucket size must be 1-1000000";
 		return -1;
 	}
-	ctx->params->bucket_size = value;
+	ctx->params->hist.bucket_size = value;
 	return 0;
 }
 
@@ -205,15 +209,17 @@ static int set_entries(struct opt_ctx *ctx, const char *arg, const char **why)
 		*why = "entries must be 10-9999999";
 		return -1;
 	}
-	ctx->params->entries = value;
+	ctx->params->hist.entries = value;
 	return 0;
 }
 
 static int set_housekeeping(struct opt_ctx *ctx, const char *arg,
 			    const char **why)
 {
-	return set_cpu_list(ctx, arg, why, &ctx->params->housekeeping_set,
-			    &ctx->params->housekeeping);
+	struct threads_params *threads = &ctx->params->threads;
+
+	return set_cpu_list(ctx, arg, why, &threads->housekeeping_set,
+			    &threads->housekeeping);
 }
 
 /* -C, -CNAME, --cgroup, --cgroup=NAME and -C NAME all work. */
@@ -221,7 +227,7 @@ static int set_cgroup(struct opt_ctx *ctx, const char *arg, const char **why)
 {
 	struct rtla_params *params = ctx->params;
 
-	params->cgroup = true;
+	params->threads.cgroup = true;
 	if (!arg)
 		return 0;
 	if (*arg == '=')
@@ -230,27 +236,27 @@ static int set_cgroup(struct opt_ctx *ctx, const char *arg, const char **why)
 		*why = "not a cgroup name";
 		return -1;
 	}
-	free(params->cgroup_name);
-	params->cgroup_name = strdup(arg);
+	free(params->threads.cgroup_name);
+	params->threads.cgroup_name = strdup(arg);
 	return 0;
 }
 
 static int set_aligned(struct opt_ctx *ctx, const char *arg, const char **why)
 {
-	return parse_u64_in(arg, 0, 1000000, NULL, &ctx->params->aligned_us,
-			    why, ctx->reason);
+	return parse_u64_in(arg, 0, 1000000, NULL,
+			    &ctx->params->knobs.aligned_us, why, ctx->reason);
 }
 
-DEFINE_FLAG_SETTER(no_irq)
-DEFINE_FLAG_SETTER(no_thread)
-DEFINE_FLAG_SETTER(no_header)
-DEFINE_FLAG_SETTER(no_summary)
-DEFINE_FLAG_SETTER(no_index)
-DEFINE_FLAG_SETTER(with_zeros)
-DEFINE_FLAG_SETTER(percentiles)
-DEFINE_FLAG_SETTER(user_threads)
-DEFINE_FLAG_SETTER(kernel_threads)
-DEFINE_FLAG_SETTER(user_load)
+DEFINE_FLAG_SETTER(no_irq, hist.no_irq)
+DEFINE_FLAG_SETTER(no_thread, hist.no_thread)
+DEFINE_FLAG_SETTER(no_header, hist.no_header)
+DEFINE_FLAG_SETTER(no_summary, hist.no_summary)
+DEFINE_FLAG_SETTER(no_index, hist.no_index)
+DEFINE_FLAG_SETTER(with_zeros, hist.with_zeros)
+DEFINE_FLAG_SETTER(percentiles, display.percentiles)
+DEFINE_FLAG_SETTER(user_threads, threads.user_threads)
+DEFINE_FLAG_SETTER(kernel_threads, threads.kernel_threads)
+DEFINE_FLAG_SETTER(user_load, threads.user_load)
 
 /*
  * Grouped as --help lists them, in rtla 7.2's order within each group;
@@ -277,17 +283,20 @@ const struct opt_spec tracing_options[] = {
 	{ "thread", 'T', required_argument, TLAT | MON, "us",
 	  "stop tracing when a thread latency reaches <us>", set_stop_total, GROUP_TRACING },
 	{ "trace", 't', optional_argument, ANY | MON, "[=<[file]>]",
-	  "on a stop, save the trace to file (default: <tracer>_trace.txt)", set_trace, GROUP_TRACING },
+	  "on a stop, save the trace to file (default: <tracer>_trace.txt)", set_trace, GROUP_TRACING,
+	  VALUE_FILE },
 	/* Event Configuration */
 	{ "event", 'e', required_argument, ANY | MON, "sys:event",
-	  "enable this event (or a whole system) in the trace instance; repeatable", set_event, GROUP_EVENTS },
+	  "enable this event (or a whole system) in the trace instance; repeatable", set_event, GROUP_EVENTS,
+	  VALUE_EVENT },
 	{ "filter", 0, required_argument, ANY | MON, "filter",
 	  "apply this filter to the previous -e event", set_filter, GROUP_EVENTS },
 	{ "trigger", 0, required_argument, ANY | MON, "trigger",
 	  "apply this trigger to the previous -e event", set_trigger, GROUP_EVENTS },
 	/* CPU Configuration */
 	{ "cpus", 'c', required_argument, ANY | MON, "cpu-list",
-	  "measure only these CPUs (example: 0-3,5)", set_cpus, GROUP_CPUS },
+	  "measure only these CPUs (example: 0-3,5)", set_cpus, GROUP_CPUS,
+	  VALUE_CPUS },
 	{ "house-keeping", 'H', required_argument, ANY | MON, "cpu-list",
 	  "run rtla's own threads only on these CPUs (default: the CPUs -c leaves free)", set_housekeeping, GROUP_CPUS },
 	/* Thread Configuration */
@@ -298,7 +307,8 @@ const struct opt_spec tracing_options[] = {
 	{ "kernel-threads", 'k', no_argument, TLAT | MON, NULL,
 	  "measure with the kernel's timerlat threads", set_kernel_threads, GROUP_THREADS },
 	{ "priority", 'P', required_argument, ANY | MON, "o:prio|r:prio|f:prio|d:runtime:period",
-	  "scheduling of the measuring threads: SCHED_OTHER nice, SCHED_RR or SCHED_FIFO priority, or SCHED_DEADLINE runtime and period (ns, or with us, ms, s)", set_priority, GROUP_THREADS },
+	  "scheduling of the measuring threads: SCHED_OTHER nice, SCHED_RR or SCHED_FIFO priority, or SCHED_DEADLINE runtime and period (ns, or with us, ms, s)", set_priority, GROUP_THREADS,
+	  VALUE_WORDS_GO_ON, "o: r: f: d:" },
 	{ "user-load", 'U', no_argument, TLAT | MON, NULL,
 	  "measure your own workload, which reads osnoise/per_cpu/cpuN/timerlat_fd", set_user_load, GROUP_THREADS },
 	{ "user-threads", 'u', no_argument, TLAT | MON, NULL,

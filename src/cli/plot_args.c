@@ -67,9 +67,11 @@ static enum options_result plot_parse(int argc, char **argv, void *args);
 
 static const struct opt_spec plot_options[] = {
 	{ "output", 'o', required_argument, 0, "OUT",
-	  "write the plot to OUT (.svg, .png or .pdf)", set_output, GROUP_GENERAL },
+	  "write the plot to OUT (.svg, .png or .pdf)", set_output, GROUP_GENERAL,
+	  VALUE_FILE },
 	{ "format", 0, required_argument, 0, "FORMAT",
-	  "svg, png or pdf, whatever OUT's extension", set_format, GROUP_GENERAL },
+	  "svg, png or pdf, whatever OUT's extension", set_format, GROUP_GENERAL,
+	  VALUE_WORDS, "svg png pdf" },
 	{ "size", 0, required_argument, 0, "WxH",
 	  "the plot's size in pixels (PNG) or points (SVG, PDF); default "
 	  NUMBER(PLOT_DEFAULT_WIDTH) "x" NUMBER(PLOT_DEFAULT_HEIGHT), set_size, GROUP_GENERAL },

@@ -35,13 +35,16 @@ static enum options_result report_parse(int argc, char **argv, void *args);
 static const struct opt_spec report_options[] = {
 	{ "budget", 0, required_argument, 0, "CTX:STAT=VALUE",
 	  "judge the run against a budget as the live run does (exit 2 when exceeded); repeatable",
-	  set_budget, GROUP_GENERAL },
+	  set_budget, GROUP_GENERAL, VALUE_BUDGET },
 	{ "json", 0, required_argument, 0, "FILE",
-	  "write the run as rtla's JSON to FILE (- is stdout)", set_json_file, GROUP_GENERAL },
+	  "write the run as rtla's JSON to FILE (- is stdout)", set_json_file, GROUP_GENERAL,
+	  VALUE_FILE },
 	{ "openmetrics", 0, required_argument, 0, "FILE",
-	  "write it as Prometheus/OpenMetrics text to FILE", set_openmetrics_file, GROUP_GENERAL },
+	  "write it as Prometheus/OpenMetrics text to FILE", set_openmetrics_file, GROUP_GENERAL,
+	  VALUE_FILE },
 	{ "junit", 0, required_argument, 0, "FILE",
-	  "write the verdicts as JUnit XML to FILE", set_junit_file, GROUP_GENERAL },
+	  "write the verdicts as JUnit XML to FILE", set_junit_file, GROUP_GENERAL,
+	  VALUE_FILE },
 	{ "help", 'h', no_argument, 0, NULL, "print this help", NULL, GROUP_GENERAL },
 };
 

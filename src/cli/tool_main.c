@@ -26,7 +26,7 @@ int tool_main(const struct rtla_tool *tool, int argc, char **argv,
 	case OPTIONS_OK:
 		break;
 	}
-	params.cmdline = strdup(cmdline);
+	params.reports.cmdline = strdup(cmdline);
 	status = run_tool(tool, &params, nr_cpus);
 	params_free(&params);
 	return status;

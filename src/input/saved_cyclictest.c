@@ -142,20 +142,20 @@ int saved_run_read_cyclictest(struct saved_run_reader *r, struct json_object *ro
 
 	snprintf(run->tool, sizeof(run->tool), "cyclictest");
 	params_alloc(params, TRACER_TIMERLAT, MODE_HIST);
-	params->no_irq = true;
+	params->hist.no_irq = true;
 	saved_run_get_u64(root, "resolution_in_ns", &resolution);
-	params->nano = resolution == 1;
+	params->display.nano = resolution == 1;
 	saved_run_copy_string(cmdline, sizeof(cmdline), json_member(root, "cmdline:"), "");
-	params->entries = cyclictest_entries(cmdline);
-	if (!params->entries)
-		params->entries = buckets_needed(threads);
-	params->bucket_size = 1;
-	params->period_us = cyclictest_interval(cmdline);
-	CPU_ZERO(&params->cpu_set);
+	params->hist.entries = cyclictest_entries(cmdline);
+	if (!params->hist.entries)
+		params->hist.entries = buckets_needed(threads);
+	params->hist.bucket_size = 1;
+	params->knobs.period_us = cyclictest_interval(cmdline);
+	CPU_ZERO(&params->threads.cpu_set);
 	json_object_object_foreach(threads, key, thread) {
 		if (cyclictest_cpu(r, key, thread, &cpu))
 			return -1;
-		CPU_SET(cpu, &params->cpu_set);
+		CPU_SET(cpu, &params->threads.cpu_set);
 		if ((int)cpu >= nr_cpus)
 			nr_cpus = cpu + 1;
 	}

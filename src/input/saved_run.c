@@ -17,14 +17,14 @@ static int cpu_keys(struct saved_run_reader *r, struct json_object *cpus,
 {
 	uint64_t cpu;
 
-	CPU_ZERO(&r->run->params.cpu_set);
+	CPU_ZERO(&r->run->params.threads.cpu_set);
 	*nr_cpus = 0;
 	json_object_object_foreach(cpus, key, value) {
 		(void)value;
 		if (saved_run_parse_index(key, &cpu) || cpu >= SAVED_MAX_CPUS ||
 		    cpu >= CPU_SETSIZE)
 			return saved_run_fail(r, "CPU \"%s\" is not a CPU number", key);
-		CPU_SET(cpu, &r->run->params.cpu_set);
+		CPU_SET(cpu, &r->run->params.threads.cpu_set);
 		if ((int)cpu >= *nr_cpus)
 			*nr_cpus = cpu + 1;
 	}
@@ -109,9 +109,9 @@ static void contexts_shown(struct rtla_params *params, struct json_object *cpu)
 {
 	if (params->tracer != TRACER_TIMERLAT)
 		return;
-	params->no_irq = !json_member(cpu, "irq");
-	params->no_thread = !json_member(cpu, "thread");
-	params->user_threads = json_member(cpu, "user") != NULL;
+	params->hist.no_irq = !json_member(cpu, "irq");
+	params->hist.no_thread = !json_member(cpu, "thread");
+	params->threads.user_threads = json_member(cpu, "user") != NULL;
 }
 
 /* The values rtla.params recorded, as if given on the command line. */
@@ -120,12 +120,12 @@ static void read_params(struct json_object *obj, struct rtla_params *params)
 	struct json_object *cpus = json_member(obj, "cpus");
 
 	saved_run_get_u64(obj, "duration_s", &params->duration_s);
-	saved_run_get_u64(obj, "period_us", &params->period_us);
+	saved_run_get_u64(obj, "period_us", &params->knobs.period_us);
 	if (params->tracer == TRACER_OSNOISE)
-		saved_run_get_u64(obj, "runtime_us", &params->runtime_us);
+		saved_run_get_u64(obj, "runtime_us", &params->knobs.runtime_us);
 	if (json_object_is_type(cpus, json_type_string) &&
 	    strcmp(json_object_get_string(cpus), "all"))
-		params->cpus = strdup(json_object_get_string(cpus));
+		params->threads.cpus = strdup(json_object_get_string(cpus));
 }
 
 static int read_hist_shape(struct saved_run_reader *r, struct json_object *params_obj)
@@ -140,8 +140,8 @@ static int read_hist_shape(struct saved_run_reader *r, struct json_object *param
 	    !entries || entries > SAVED_MAX_ENTRIES || !bucket_size ||
 	    bucket_size > SAVED_MAX_ENTRIES)
 		return saved_run_fail(r, "no valid rtla.params.entries and bucket_size");
-	params->entries = entries;
-	params->bucket_size = bucket_size;
+	params->hist.entries = entries;
+	params->hist.bucket_size = bucket_size;
 	return 0;
 }
 
@@ -160,7 +160,7 @@ static int read_rtla(struct saved_run_reader *r, struct json_object *root,
 	if (tool_of(r, run->tool))
 		return -1;
 	saved_run_copy_string(key, sizeof(key), json_member(rtla, "unit"), "us");
-	run->params.nano = !strcmp(key, "ns");
+	run->params.display.nano = !strcmp(key, "ns");
 	if (!cpus)
 		return saved_run_fail(r, "no rtla.cpus");
 	if (cpu_keys(r, cpus, &nr_cpus) ||

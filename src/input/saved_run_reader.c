@@ -101,11 +101,12 @@ int saved_run_read_buckets(struct saved_run_reader *r, struct json_object *bucke
 int saved_run_check_size(struct saved_run_reader *r, int nr_cpus)
 {
 	const struct rtla_params *params = &r->run->params;
-	uint64_t bytes = (uint64_t)nr_cpus * NR_CONTEXTS *
-			 (params->mode == MODE_HIST ? params->entries : 0) * 8;
+	unsigned int entries = params->mode == MODE_HIST ?
+			       params->hist.entries : 0;
+	uint64_t bytes = (uint64_t)nr_cpus * NR_CONTEXTS * entries * 8;
 
 	if (bytes > SAVED_MAX_HIST_BYTES)
 		return saved_run_fail(r, "%d CPUs of %u entries are more than rtla reads",
-				      nr_cpus, params->entries);
+				      nr_cpus, params->hist.entries);
 	return 0;
 }

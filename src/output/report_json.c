@@ -297,20 +297,21 @@ static struct json_object *actions_array(const struct action_outcomes *list)
 static struct json_object *params_object(const struct run_report *report)
 {
 	const struct rtla_params *p = report->params;
+	const struct tracer_knobs *knobs = &p->knobs;
 	struct json_object *obj = json_object_new_object();
 
-	add(obj, "cpus", p->cpus ? string(p->cpus) : string("all"));
+	add(obj, "cpus", string(p->threads.cpus ? p->threads.cpus : "all"));
 	add(obj, "duration_s", u64(p->duration_s));
 	add(obj, "period_us", u64(report->period_us));
 	if (p->tracer == TRACER_OSNOISE)
 		add(obj, "runtime_us", u64(report->runtime_us));
-	add(obj, "stop_us", u64(param_or(p->stop_us, 0)));
-	add(obj, "stop_total_us", u64(param_or(p->stop_total_us, 0)));
+	add(obj, "stop_us", u64(param_or(knobs->stop_us, 0)));
+	add(obj, "stop_total_us", u64(param_or(knobs->stop_total_us, 0)));
 	if (p->tracer == TRACER_OSNOISE)
-		add(obj, "threshold_us", u64(param_or(p->threshold_us, 0)));
+		add(obj, "threshold_us", u64(param_or(knobs->threshold_us, 0)));
 	if (p->mode == MODE_HIST) {
-		add(obj, "bucket_size", u64(p->bucket_size));
-		add(obj, "entries", u64(p->entries));
+		add(obj, "bucket_size", u64(p->hist.bucket_size));
+		add(obj, "entries", u64(p->hist.entries));
 	}
 	return obj;
 }
@@ -407,8 +408,8 @@ int report_write_json(const struct run_report *report, FILE *out)
 	char key[16];
 
 	add(root, "file_version", json_object_new_int(JSON_FILE_VERSION));
-	add(root, "cmdline", string(report->params->cmdline ?
-				    report->params->cmdline : ""));
+	add(root, "cmdline", string(report->params->reports.cmdline ?
+				    report->params->reports.cmdline : ""));
 	add(root, "rt_test_version", string(report->version));
 	add_time(root, "start_time", report->start_time);
 	add_time(root, "end_time", report->end_time);

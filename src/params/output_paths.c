@@ -27,25 +27,27 @@ bool output_paths_same(const char *a, const char *b)
 static int list_outputs(const struct rtla_params *params,
 			struct output_path *list)
 {
+	const struct report_params *reports = &params->reports;
 	int n = 0;
 
-	if (params->json_file)
-		list[n++] = (struct output_path){ "--json", params->json_file };
-	if (params->openmetrics_file)
+	if (reports->json_file)
+		list[n++] = (struct output_path){ "--json",
+						  reports->json_file };
+	if (reports->openmetrics_file)
 		list[n++] = (struct output_path){ "--openmetrics",
-						  params->openmetrics_file };
-	if (params->junit_file)
+						  reports->openmetrics_file };
+	if (reports->junit_file)
 		list[n++] = (struct output_path){ "--junit",
-						  params->junit_file };
-	if (params->trace)
+						  reports->junit_file };
+	if (params->tracing.trace)
 		list[n++] = (struct output_path){ "-t",
 						  tracer_trace_file(params) };
-	if (params->record_file)
+	if (params->monitor.record_file)
 		list[n++] = (struct output_path){ "--record",
-						  params->record_file };
-	if (params->textfile)
+						  params->monitor.record_file };
+	if (params->monitor.textfile)
 		list[n++] = (struct output_path){ "--textfile",
-						  params->textfile };
+						  params->monitor.textfile };
 	return n;
 }
 

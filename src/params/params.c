@@ -11,42 +11,42 @@ void params_alloc(struct rtla_params *params, enum rtla_tracer tracer,
 	memset(params, 0, sizeof(*params));
 	params->tracer = tracer;
 	params->mode = mode;
-	params->period_us = PARAM_UNSET;
-	params->runtime_us = PARAM_UNSET;
-	params->stop_us = PARAM_UNSET;
-	params->stop_total_us = PARAM_UNSET;
-	params->threshold_us = PARAM_UNSET;
-	params->print_stack_us = PARAM_UNSET;
-	params->auto_us = PARAM_UNSET;
-	params->aa_only_us = PARAM_UNSET;
-	params->dma_latency_us = PARAM_UNSET;
+	params->knobs.period_us = PARAM_UNSET;
+	params->knobs.runtime_us = PARAM_UNSET;
+	params->knobs.stop_us = PARAM_UNSET;
+	params->knobs.stop_total_us = PARAM_UNSET;
+	params->knobs.threshold_us = PARAM_UNSET;
+	params->knobs.print_stack_us = PARAM_UNSET;
+	params->analysis.auto_us = PARAM_UNSET;
+	params->analysis.aa_only_us = PARAM_UNSET;
+	params->threads.dma_latency_us = PARAM_UNSET;
 	params->warm_up_s = PARAM_UNSET;
-	params->buffer_kb = PARAM_UNSET;
-	params->aligned_us = PARAM_UNSET;
-	params->deepest_idle_state = PARAM_UNSET;
-	params->bucket_size = 1;
-	params->entries = 256;
-	params->interval_s = 60;
-	params->record_bytes = 16 << 20;
-	params->record_keep = 4;
-	params->keep_traces = 10;
+	params->knobs.buffer_kb = PARAM_UNSET;
+	params->knobs.aligned_us = PARAM_UNSET;
+	params->threads.deepest_idle_state = PARAM_UNSET;
+	params->hist.bucket_size = 1;
+	params->hist.entries = 256;
+	params->monitor.interval_s = 60;
+	params->monitor.record_bytes = 16 << 20;
+	params->monitor.record_keep = 4;
+	params->monitor.keep_traces = 10;
 }
 
 /* The strings a command line can set, freed by params_free(). */
 static const size_t string_fields[] = {
-	offsetof(struct rtla_params, cpus),
-	offsetof(struct rtla_params, trace_file),
-	offsetof(struct rtla_params, cmdline),
-	offsetof(struct rtla_params, json_file),
-	offsetof(struct rtla_params, openmetrics_file),
-	offsetof(struct rtla_params, junit_file),
-	offsetof(struct rtla_params, housekeeping),
-	offsetof(struct rtla_params, cgroup_name),
-	offsetof(struct rtla_params, listen),
-	offsetof(struct rtla_params, web_config),
-	offsetof(struct rtla_params, record_file),
-	offsetof(struct rtla_params, textfile),
-	offsetof(struct rtla_params, bpf_action),
+	offsetof(struct rtla_params, threads.cpus),
+	offsetof(struct rtla_params, tracing.trace_file),
+	offsetof(struct rtla_params, reports.cmdline),
+	offsetof(struct rtla_params, reports.json_file),
+	offsetof(struct rtla_params, reports.openmetrics_file),
+	offsetof(struct rtla_params, reports.junit_file),
+	offsetof(struct rtla_params, threads.housekeeping),
+	offsetof(struct rtla_params, threads.cgroup_name),
+	offsetof(struct rtla_params, monitor.listen),
+	offsetof(struct rtla_params, monitor.web_config),
+	offsetof(struct rtla_params, monitor.record_file),
+	offsetof(struct rtla_params, monitor.textfile),
+	offsetof(struct rtla_params, actions.bpf_action),
 };
 
 void params_free(struct rtla_params *params)
@@ -54,20 +54,20 @@ void params_free(struct rtla_params *params)
 	char **field;
 	size_t i;
 
-	for (i = 0; i < (size_t)params->nr_events; i++) {
-		free(params->events[i].system);
-		free(params->events[i].name);
-		free(params->events[i].filter);
-		free(params->events[i].trigger);
+	for (i = 0; i < (size_t)params->tracing.nr_events; i++) {
+		free(params->tracing.events[i].system);
+		free(params->tracing.events[i].name);
+		free(params->tracing.events[i].filter);
+		free(params->tracing.events[i].trigger);
 	}
-	params->nr_events = 0;
+	params->tracing.nr_events = 0;
 	for (i = 0; i < sizeof(string_fields) / sizeof(string_fields[0]); i++) {
 		field = (char **)((char *)params + string_fields[i]);
 		free(*field);
 		*field = NULL;
 	}
-	action_list_free(&params->on_threshold);
-	action_list_free(&params->on_end);
+	action_list_free(&params->actions.on_threshold);
+	action_list_free(&params->actions.on_end);
 }
 
 static bool is_stdout(const char *path)
@@ -77,26 +77,26 @@ static bool is_stdout(const char *path)
 
 bool params_report_to_stdout(const struct rtla_params *params)
 {
-	return is_stdout(params->json_file) ||
-	       is_stdout(params->openmetrics_file) ||
-	       is_stdout(params->junit_file);
+	return is_stdout(params->reports.json_file) ||
+	       is_stdout(params->reports.openmetrics_file) ||
+	       is_stdout(params->reports.junit_file);
 }
 
 bool params_aa_enabled(const struct rtla_params *params)
 {
-	return params->tracer == TRACER_TIMERLAT && !params->no_aa &&
-	       (param_or(params->stop_us, 0) ||
-		param_or(params->stop_total_us, 0));
+	return params->tracer == TRACER_TIMERLAT && !params->analysis.no_aa &&
+	       (param_or(params->knobs.stop_us, 0) ||
+		param_or(params->knobs.stop_total_us, 0));
 }
 
 struct results_layout params_results_layout(const struct rtla_params *params)
 {
 	struct results_layout layout = {
 		.tracer = params->tracer,
-		.cpus = params->cpu_set,
-		.divisor = params->nano ? 1 : 1000,
-		.entries = params->mode == MODE_HIST ? params->entries : 0,
-		.bucket_size = params->bucket_size,
+		.cpus = params->threads.cpu_set,
+		.divisor = params->display.nano ? 1 : 1000,
+		.entries = params->mode == MODE_HIST ? params->hist.entries : 0,
+		.bucket_size = params->hist.bucket_size,
 		.view = params_context_view(params),
 	};
 
@@ -105,17 +105,17 @@ struct results_layout params_results_layout(const struct rtla_params *params)
 
 struct budget_set params_budget_set(const struct rtla_params *params)
 {
-	uint64_t unit_ns = params->nano ? 1 : 1000;
+	uint64_t unit_ns = params->display.nano ? 1 : 1000;
 
 	return (struct budget_set){
-		.budgets = params->budgets,
-		.count = params->nr_budgets,
+		.budgets = params->reports.budgets,
+		.count = params->reports.nr_budgets,
 		.osnoise_top = params->tracer == TRACER_OSNOISE &&
 			       params->mode == MODE_TOP,
-		.nano = params->nano,
+		.nano = params->display.nano,
 		.hist_end_ns = params->mode != MODE_HIST ? 0 :
-			       (uint64_t)params->entries *
-			       params->bucket_size * unit_ns,
+			       (uint64_t)params->hist.entries *
+			       params->hist.bucket_size * unit_ns,
 	};
 }
 
@@ -123,9 +123,10 @@ struct context_view params_context_view(const struct rtla_params *params)
 {
 	return (struct context_view){
 		.tracer = params->tracer,
-		.no_irq = params->no_irq,
-		.no_thread = params->no_thread,
-		.user = params->user_threads || params->user_load,
+		.no_irq = params->hist.no_irq,
+		.no_thread = params->hist.no_thread,
+		.user = params->threads.user_threads ||
+			params->threads.user_load,
 	};
 }
 
@@ -139,7 +140,7 @@ int tracer_shown_contexts(const struct rtla_params *params,
 
 const char *tracer_trace_file(const struct rtla_params *params)
 {
-	if (params->trace_file)
-		return params->trace_file;
+	if (params->tracing.trace_file)
+		return params->tracing.trace_file;
 	return tracer_desc(params->tracer)->trace_file;
 }

@@ -23,18 +23,18 @@ static int refuse(struct params_verdict *verdict, bool own_line,
 static int check_exclusions(const struct rtla_params *params,
 			    struct params_verdict *verdict)
 {
-	if (params->no_irq && params->no_thread)
+	if (params->hist.no_irq && params->hist.no_thread)
 		return refuse(verdict, true,
 			      "no-irq and no-thread set, there is nothing to do here");
-	if (params->user_threads && params->kernel_threads &&
-	    !params->user_load)
+	if (params->threads.user_threads && params->threads.kernel_threads &&
+	    !params->threads.user_load)
 		return refuse(verdict, true,
 			      "--kernel-threads and --user-threads are mutually exclusive!");
-	if (param_given(params->aa_only_us) && params->no_aa)
+	if (param_given(params->analysis.aa_only_us) && params->analysis.no_aa)
 		return refuse(verdict, false,
 			      "--aa-only and --no-aa exclude each other");
-	if (params->user_threads + params->kernel_threads +
-	    params->user_load > 1)
+	if (params->threads.user_threads + params->threads.kernel_threads +
+	    params->threads.user_load > 1)
 		return refuse(verdict, false, "-u, -k and -U exclude each other");
 	return 0;
 }
@@ -61,44 +61,47 @@ int params_check(const struct rtla_params *params,
 		return refuse(verdict, false,
 			      "%s and %s both write %s: give each its own file",
 			      first.option, second.option, second.path);
-	if (param_given(params->period_us) &&
-	    param_given(params->runtime_us) &&
-	    params->runtime_us > params->period_us)
+	if (param_given(params->knobs.period_us) &&
+	    param_given(params->knobs.runtime_us) &&
+	    params->knobs.runtime_us > params->knobs.period_us)
 		return refuse(verdict, false,
 			      "runtime %llu us is longer than period %llu us",
-			      (unsigned long long)params->runtime_us,
-			      (unsigned long long)params->period_us);
+			      (unsigned long long)params->knobs.runtime_us,
+			      (unsigned long long)params->knobs.period_us);
 	return 0;
 }
 
 /* -a: stop at the given latency and keep the trace, unless set otherwise. */
 static void resolve_auto(struct rtla_params *params)
 {
-	if (!param_given(params->auto_us))
+	struct tracer_knobs *knobs = &params->knobs;
+	uint64_t auto_us = params->analysis.auto_us;
+
+	if (!param_given(auto_us))
 		return;
-	params->stop_us = param_or(params->stop_us, params->auto_us);
+	knobs->stop_us = param_or(knobs->stop_us, auto_us);
 	if (params->tracer == TRACER_TIMERLAT) {
-		params->stop_total_us = param_or(params->stop_total_us,
-						 params->auto_us);
-		params->print_stack_us = param_or(params->print_stack_us,
-						  params->auto_us);
+		knobs->stop_total_us = param_or(knobs->stop_total_us, auto_us);
+		knobs->print_stack_us = param_or(knobs->print_stack_us,
+						  auto_us);
 	} else {
-		params->threshold_us = param_or(params->threshold_us, 1);
+		knobs->threshold_us = param_or(knobs->threshold_us, 1);
 	}
-	params->trace = true;
-	params->trace_on_stop = true;
+	params->tracing.trace = true;
+	params->tracing.trace_on_stop = true;
 }
 
 /* --aa-only: stop at the latency given, analyse it, print nothing else. */
 static void resolve_aa_only(struct rtla_params *params)
 {
-	if (!param_given(params->aa_only_us))
+	struct tracer_knobs *knobs = &params->knobs;
+	uint64_t aa_only_us = params->analysis.aa_only_us;
+
+	if (!param_given(aa_only_us))
 		return;
-	params->stop_us = param_or(params->stop_us, params->aa_only_us);
-	params->stop_total_us = param_or(params->stop_total_us,
-					 params->aa_only_us);
-	params->print_stack_us = param_or(params->print_stack_us,
-					  params->aa_only_us);
+	knobs->stop_us = param_or(knobs->stop_us, aa_only_us);
+	knobs->stop_total_us = param_or(knobs->stop_total_us, aa_only_us);
+	knobs->print_stack_us = param_or(knobs->print_stack_us, aa_only_us);
 }
 
 void params_resolve(struct rtla_params *params)
@@ -106,5 +109,6 @@ void params_resolve(struct rtla_params *params)
 	resolve_auto(params);
 	resolve_aa_only(params);
 	if (params->hwnoise)
-		params->threshold_us = param_or(params->threshold_us, 1);
+		params->knobs.threshold_us =
+			param_or(params->knobs.threshold_us, 1);
 }

@@ -60,14 +60,15 @@ static void describe_run(char *text, size_t size, const char *name,
 	if (r->elapsed_s && len < size)
 		len += snprintf(text + len, size - len, ", %llu s",
 				(unsigned long long)r->elapsed_s);
-	if (param_given(p->period_us) && p->period_us && len < size)
+	if (param_given(p->knobs.period_us) && p->knobs.period_us && len < size)
 		len += snprintf(text + len, size - len, ", period %llu us",
-				(unsigned long long)p->period_us);
-	if (p->cpus && len < size)
-		len += snprintf(text + len, size - len, ", CPUs %s", p->cpus);
+				(unsigned long long)p->knobs.period_us);
+	if (p->threads.cpus && len < size)
+		len += snprintf(text + len, size - len, ", CPUs %s",
+				p->threads.cpus);
 	if (len < size)
 		len += snprintf(text + len, size - len, ", %u %s buckets",
-				r->bucket_size, p->nano ? "ns" : "us");
+				r->bucket_size, p->display.nano ? "ns" : "us");
 	if (run->system.release[0] && len < size)
 		len += snprintf(text + len, size - len, ", kernel %s",
 				run->system.release);

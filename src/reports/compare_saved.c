@@ -56,7 +56,7 @@ static struct compare_side input_side(const struct compare_args *args,
 
 static bool input_nano(const struct saved_input *in)
 {
-	return in->record ? in->series.nano : in->run.params.nano;
+	return in->record ? in->series.nano : in->run.params.display.nano;
 }
 
 static int compare_inputs(const struct compare_args *args,

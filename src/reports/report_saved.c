@@ -24,6 +24,7 @@
 static int apply_args(const struct report_args *args, struct saved_run *run)
 {
 	struct rtla_params *params = &run->params;
+	struct report_params *reports = &params->reports;
 	struct output_path first, second;
 	struct budget_set budgets;
 	char reason[320];
@@ -32,30 +33,31 @@ static int apply_args(const struct report_args *args, struct saved_run *run)
 
 	for (i = 0; i < args->nr_budgets; i++) {
 		if (budget_parse(args->budgets[i], params->tracer, params->mode,
-				 &params->budgets[i], &why)) {
+				 &reports->budgets[i], &why)) {
 			fprintf(stderr, "rtla report: --budget %s: %s\n",
 				args->budgets[i], why);
 			return -1;
 		}
 	}
-	params->nr_budgets = args->nr_budgets;
+	reports->nr_budgets = args->nr_budgets;
 	budgets = params_budget_set(params);
 	if (budgets_check_units(&budgets, reason, sizeof(reason))) {
 		fprintf(stderr, "rtla report: %s\n", reason);
 		return -1;
 	}
-	params->json_file = args->json_file ? strdup(args->json_file) : NULL;
-	params->openmetrics_file = args->openmetrics_file ?
-				   strdup(args->openmetrics_file) : NULL;
-	params->junit_file = args->junit_file ? strdup(args->junit_file) : NULL;
+	reports->json_file = args->json_file ? strdup(args->json_file) : NULL;
+	reports->openmetrics_file = args->openmetrics_file ?
+				    strdup(args->openmetrics_file) : NULL;
+	reports->junit_file = args->junit_file ? strdup(args->junit_file) :
+			      NULL;
 	if (output_paths_clash(params, &first, &second)) {
 		fprintf(stderr, "rtla report: %s and %s both write %s: give each its own file\n",
 			first.option, second.option, second.path);
 		return -1;
 	}
 	return outputs_check_paths("report", (const char *const[]){
-		params->json_file, params->openmetrics_file,
-		params->junit_file }, 3);
+		params->reports.json_file, params->reports.openmetrics_file,
+		params->reports.junit_file }, 3);
 }
 
 static void render_saved(FILE *out, const struct saved_run *run)
@@ -79,9 +81,9 @@ static int write_reports(const struct saved_run *run,
 		const char *path;
 		int (*writer)(const struct run_report *, FILE *);
 	} outputs[] = {
-		{ params->json_file, report_write_json },
-		{ params->openmetrics_file, report_write_openmetrics },
-		{ params->junit_file, report_write_junit },
+		{ params->reports.json_file, report_write_json },
+		{ params->reports.openmetrics_file, report_write_openmetrics },
+		{ params->reports.junit_file, report_write_junit },
 	};
 	size_t i;
 	int ret = 0;
@@ -101,7 +103,8 @@ static int write_reports(const struct saved_run *run,
 static int report_saved(struct saved_run *run)
 {
 	const struct rtla_params *params = &run->params;
-	int max = params->nr_budgets * run->results.nr_cpus, count = 0;
+	struct budget_set budgets = params_budget_set(params);
+	int max = params->reports.nr_budgets * run->results.nr_cpus, count = 0;
 	struct budget_verdict *verdicts = calloc(max + 1, sizeof(*verdicts));
 	FILE *text = params_report_to_stdout(params) ? stderr : stdout;
 	struct run_report report;
@@ -112,7 +115,7 @@ static int report_saved(struct saved_run *run)
 		return RTLA_EXIT_ERROR;
 	}
 	render_saved(text, run);
-	status = budgets_report(text, "report", params, &run->results,
+	status = budgets_report(text, "report", &budgets, &run->results,
 				verdicts, max, &count);
 	report = (struct run_report){
 		.tool_name = run->tool, .version = RTLA_VERSION,

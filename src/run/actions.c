@@ -150,7 +150,7 @@ bool run_threshold_actions(struct run *run)
 	case ACTIONS_CONTINUE:
 		return true;
 	case ACTIONS_COMPLETED:
-		if (run->params->trace_on_stop &&
+		if (run->params->tracing.trace_on_stop &&
 		    save_trace(run, tracer_trace_file(run->params)))
 			run->trace_save_failed = true;
 		break;

@@ -96,10 +96,11 @@ void run_aa_report(struct run *run)
 {
 	const struct rtla_params *params = run->params;
 	struct aa_render_opts opts = {
-		.irq_thresh_ns = param_or(params->stop_us, 0) * 1000,
-		.thread_thresh_ns = param_or(params->stop_total_us, 0) * 1000,
-		.stack_format = params->stack_format,
-		.dump_tasks = params->dump_tasks,
+		.irq_thresh_ns = param_or(params->knobs.stop_us, 0) * 1000,
+		.thread_thresh_ns =
+			param_or(params->knobs.stop_total_us, 0) * 1000,
+		.stack_format = params->analysis.stack_format,
+		.dump_tasks = params->analysis.dump_tasks,
 	};
 	struct tep_handle *symbols = NULL;
 

@@ -5,18 +5,18 @@
 #include "run/tool.h"
 
 /* Budgets given, and budgets missed (or undecided) on some CPU. */
-static void count_budgets(const struct rtla_params *params,
+static void count_budgets(const struct budget_set *budgets,
 			  const struct budget_verdict *verdicts, int count,
-			  enum budget_result result, int *budgets)
+			  enum budget_result result, int *counted)
 {
 	int b, i;
 
-	*budgets = 0;
-	for (b = 0; b < params->nr_budgets; b++) {
+	*counted = 0;
+	for (b = 0; b < budgets->count; b++) {
 		for (i = 0; i < count; i++) {
-			if (verdicts[i].budget == &params->budgets[b] &&
+			if (verdicts[i].budget == &budgets->budgets[b] &&
 			    verdicts[i].result == result) {
-				(*budgets)++;
+				(*counted)++;
 				break;
 			}
 		}
@@ -24,17 +24,15 @@ static void count_budgets(const struct rtla_params *params,
 }
 
 int budgets_report(FILE *text, const char *tool,
-		   const struct rtla_params *params,
+		   const struct budget_set *budgets,
 		   const struct rtla_results *results,
 		   struct budget_verdict *verdicts, int max, int *count)
 {
 	int i, missed, undecided;
 	char line[320];
 
-	struct budget_set budgets = params_budget_set(params);
-
-	*count = budgets_evaluate(&budgets, results, verdicts, max);
-	if (!params->nr_budgets)
+	*count = budgets_evaluate(budgets, results, verdicts, max);
+	if (!budgets->count)
 		return RTLA_EXIT_OK;
 	for (i = 0; i < *count; i++) {
 		if (verdicts[i].result == BUDGET_MET)
@@ -43,11 +41,10 @@ int budgets_report(FILE *text, const char *tool,
 					sizeof(line));
 		fprintf(text, "rtla %s: %s\n", tool, line);
 	}
-	count_budgets(params, verdicts, *count, BUDGET_MISSED, &missed);
-	count_budgets(params, verdicts, *count, BUDGET_UNDECIDED, &undecided);
+	count_budgets(budgets, verdicts, *count, BUDGET_MISSED, &missed);
+	count_budgets(budgets, verdicts, *count, BUDGET_UNDECIDED, &undecided);
 	fprintf(text, "rtla %s: %d budget%s checked, %d violated",
-		tool, params->nr_budgets,
-		params->nr_budgets == 1 ? "" : "s", missed);
+		tool, budgets->count, budgets->count == 1 ? "" : "s", missed);
 	if (undecided)
 		fprintf(text, ", %d undecided", undecided);
 	fputc('\n', text);

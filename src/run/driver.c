@@ -24,8 +24,8 @@ int run_tool(const struct rtla_tool *tool, struct rtla_params *params,
 	/* a monitor's lines go to the journal: stderr */
 	run.text = params_report_to_stdout(params) || tool->until_signal ?
 		   stderr : stdout;
-	run_actions_init(&run.on_threshold, &params->on_threshold);
-	run_actions_init(&run.on_end, &params->on_end);
+	run_actions_init(&run.on_threshold, &params->actions.on_threshold);
+	run_actions_init(&run.on_end, &params->actions.on_end);
 	run_catch_signals();
 	switch (run_setup(&run, nr_cpus)) {
 	case 1:		/* ended by a signal before measuring: nothing to say */

@@ -33,8 +33,8 @@ static int save_hist_triggers(struct run *run)
 	char path[512], file[512];
 	int i, ret = 0;
 
-	for (i = 0; run->trace && i < params->nr_events; i++) {
-		event = &params->events[i];
+	for (i = 0; run->trace && i < params->tracing.nr_events; i++) {
+		event = &params->tracing.events[i];
 		if (!event->trigger || strncmp(event->trigger, "hist:", 5))
 			continue;
 		snprintf(path, sizeof(path), "%s_%s_hist.txt", event->system,
@@ -77,6 +77,7 @@ static int write_reports(struct run *run, int status,
 			 const struct budget_verdict *verdicts, int count)
 {
 	const struct rtla_params *params = run->params;
+	const struct report_params *reports = &params->reports;
 	struct system_facts system;
 	char end_name[RUN_END_NAME_SIZE];
 	struct run_report report = {
@@ -105,10 +106,10 @@ static int write_reports(struct run *run, int status,
 		const char *what;
 		int (*writer)(const struct run_report *, FILE *);
 	} outputs[] = {
-		{ params->json_file, "JSON report", report_write_json },
-		{ params->openmetrics_file, "OpenMetrics report",
+		{ reports->json_file, "JSON report", report_write_json },
+		{ reports->openmetrics_file, "OpenMetrics report",
 		  report_write_openmetrics },
-		{ params->junit_file, "JUnit report", report_write_junit },
+		{ reports->junit_file, "JUnit report", report_write_junit },
 	};
 	size_t i;
 	int ret = 0;
@@ -134,7 +135,8 @@ static int write_reports(struct run *run, int status,
 
 int run_finish(struct run *run)
 {
-	int max = run->params->nr_budgets * run->results.nr_cpus, count;
+	struct budget_set budget_set = params_budget_set(run->params);
+	int max = budget_set.count * run->results.nr_cpus, count;
 	struct budget_verdict *verdicts = calloc(max + 1, sizeof(*verdicts));
 	int status = RTLA_EXIT_OK, budgets, signalled;
 
@@ -151,7 +153,7 @@ int run_finish(struct run *run)
 	if (run->results.stopped) {
 		status = RTLA_EXIT_THRESHOLD_HIT;
 		report_stop(run);
-	} else if (param_given(run->params->aa_only_us)) {
+	} else if (param_given(run->params->analysis.aa_only_us)) {
 		run_aa_max_latency(run);
 	}
 	if (run->trace_save_failed || run->textfile_errno)
@@ -159,7 +161,7 @@ int run_finish(struct run *run)
 	report_hits(run);
 	if (run->workload.failed || save_hist_triggers(run))
 		status = RTLA_EXIT_ERROR;
-	budgets = budgets_report(run->text, run->tool->id.name, run->params,
+	budgets = budgets_report(run->text, run->tool->id.name, &budget_set,
 				 &run->results, verdicts, max, &count);
 	if (status == RTLA_EXIT_OK)
 		status = budgets;

@@ -34,7 +34,7 @@ static void show(struct run *run, bool clear)
 	struct render_view view = tool_render_view(run->params);
 
 	/* --aa-only: the analysis is the whole output */
-	if (param_given(run->params->aa_only_us))
+	if (param_given(run->params->analysis.aa_only_us))
 		return;
 	if (clear)
 		render_screen_start(run->text);

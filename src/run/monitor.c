@@ -47,7 +47,7 @@ static int alloc_like(struct rtla_results *to,
 /* --buckets' bounds past the fine histogram's end are not exposed: say so. */
 static void warn_bounds_past_end(const struct run *run)
 {
-	const struct bucket_bounds *bounds = &run->params->buckets;
+	const struct bucket_bounds *bounds = &run->params->monitor.buckets;
 	const struct rtla_results *results = &run->results;
 	uint64_t end_ns = (uint64_t)results->entries * results->bucket_size *
 			  results->divisor;
@@ -80,7 +80,8 @@ int monitor_open(struct monitor *m, struct run *run)
 	m->metrics = (struct monitor_metrics){
 		.results = &run->results,
 		.windows = &m->windows,
-		.bounds = params->buckets.nr ? &params->buckets : NULL,
+		.bounds = params->monitor.buckets.nr ?
+			  &params->monitor.buckets : NULL,
 		.contexts = m->shown,
 		.nr_contexts = tracer_view_contexts(&run->results.view, m->shown),
 		.version = RTLA_VERSION,
@@ -95,11 +96,12 @@ int monitor_open(struct monitor *m, struct run *run)
 		run_error(run, "out of memory");
 		goto fail;
 	}
-	if (params->record_file &&
-	    window_record_open(&m->record, params->record_file,
-			       params->record_bytes, params->record_keep)) {
-		run_error(run, "cannot open %s: %s", params->record_file,
-			  strerror(errno));
+	if (params->monitor.record_file &&
+	    window_record_open(&m->record, params->monitor.record_file,
+			       params->monitor.record_bytes,
+			       params->monitor.record_keep)) {
+		run_error(run, "cannot open %s: %s",
+			  params->monitor.record_file, strerror(errno));
 		goto fail;
 	}
 	return 0;
@@ -139,7 +141,7 @@ static void update_counters(struct monitor *m)
  */
 static void write_textfile(struct monitor *m)
 {
-	const char *path = m->run->params->textfile;
+	const char *path = m->run->params->monitor.textfile;
 	int err = 0;
 
 	if (monitor_metrics_write_textfile(&m->metrics, path))
@@ -163,9 +165,9 @@ void monitor_end_window(struct monitor *m, time_t end)
 	    window_record_write(&m->record, &m->window, m->shown,
 				m->metrics.nr_contexts, end))
 		run_error(run, "cannot write the window to %s: %s",
-			  params->record_file, strerror(errno));
+			  params->monitor.record_file, strerror(errno));
 	update_counters(m);
-	if (params->textfile)
+	if (params->monitor.textfile)
 		write_textfile(m);
 }
 
@@ -200,9 +202,10 @@ int monitor_serve(struct monitor *m)
 {
 	const struct rtla_params *params = m->run->params;
 	struct http_server_config config = {
-		.listen = params->listen,
-		.web = params->web_config ? &m->web : NULL,
-		.cpus = params->housekeeping ? &params->housekeeping_set : NULL,
+		.listen = params->monitor.listen,
+		.web = params->monitor.web_config ? &m->web : NULL,
+		.cpus = params->threads.housekeeping ?
+			&params->threads.housekeeping_set : NULL,
 		.render = monitor_render,
 		.ctx = m,
 		/* monitor_render() takes m->lock itself, in short holds */
@@ -210,10 +213,11 @@ int monitor_serve(struct monitor *m)
 	sigset_t all, saved;
 	char why[256];
 
-	if (!params->listen)
+	if (!params->monitor.listen)
 		return 0;
-	if (params->web_config &&
-	    web_config_load(params->web_config, &m->web, why, sizeof(why))) {
+	if (params->monitor.web_config &&
+	    web_config_load(params->monitor.web_config, &m->web, why,
+			    sizeof(why))) {
 		run_error(m->run, "%s", why);
 		return -1;
 	}
@@ -224,7 +228,7 @@ int monitor_serve(struct monitor *m)
 	pthread_sigmask(SIG_SETMASK, &saved, NULL);
 	if (!m->server) {
 		run_error(m->run, "cannot serve /metrics on %s: %s",
-			  params->listen, why);
+			  params->monitor.listen, why);
 		return -1;
 	}
 	run_debug(m->run, "serving /metrics on port %u",
@@ -259,20 +263,21 @@ int monitor_keep_trace(const char *path, uint64_t hit, uint64_t keep)
 static void keep_traces(struct monitor *m, uint64_t hit)
 {
 	const struct rtla_params *params = m->run->params;
-	const struct action_list *list = &params->on_threshold;
+	const struct action_list *list = &params->actions.on_threshold;
 	const char *path;
 	int i;
 
 	for (i = -1; i < list->count; i++) {
 		if (i < 0)
-			path = params->trace_on_stop ?
+			path = params->tracing.trace_on_stop ?
 			       tracer_trace_file(params) : NULL;
 		else if (list->item[i].kind == ACTION_TRACE)
 			path = list->item[i].file ? list->item[i].file :
 			       m->run->tracer->trace_file;
 		else
 			path = NULL;
-		if (path && monitor_keep_trace(path, hit, params->keep_traces))
+		if (path && monitor_keep_trace(path, hit,
+					       params->monitor.keep_traces))
 			run_error(m->run, "cannot rename %s: %s", path,
 				  strerror(errno));
 	}

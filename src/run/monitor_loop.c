@@ -59,7 +59,7 @@ static void close_window(struct monitor *m)
 
 int run_monitor(struct run *run)
 {
-	uint64_t interval_ns = run->params->interval_s * NSEC_PER_SEC;
+	uint64_t interval_ns = run->params->monitor.interval_s * NSEC_PER_SEC;
 	uint64_t duration_ns = run->params->duration_s * NSEC_PER_SEC;
 	long poll_ns = collector_interval_ns(run->collector);
 	uint64_t start, now, next_close;

@@ -94,23 +94,25 @@ int run_check_outputs(struct run *run)
 {
 	const struct rtla_params *params = run->params;
 	const char *paths[] = {
-		params->json_file, params->openmetrics_file,
-		params->junit_file, params->record_file, params->textfile,
+		params->reports.json_file, params->reports.openmetrics_file,
+		params->reports.junit_file, params->monitor.record_file,
+		params->monitor.textfile,
 	};
 	size_t i;
 	int ret = 0;
 
 	/* each failure told, whatever the others did */
-	if (params->trace_on_stop && check_trace(run, tracer_trace_file(params)))
+	if (params->tracing.trace_on_stop &&
+	    check_trace(run, tracer_trace_file(params)))
 		ret = -1;
 	for (i = 0; i < sizeof(paths) / sizeof(paths[0]); i++)
 		if (check_output(run, paths[i]))
 			ret = -1;
-	if (check_trace_actions(run, &params->on_threshold))
+	if (check_trace_actions(run, &params->actions.on_threshold))
 		ret = -1;
-	if (check_trace_actions(run, &params->on_end))
+	if (check_trace_actions(run, &params->actions.on_end))
 		ret = -1;
-	if (check_input(run, params->web_config))
+	if (check_input(run, params->monitor.web_config))
 		ret = -1;
 	return ret;
 }

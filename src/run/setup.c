@@ -97,7 +97,7 @@ static int check_memory(struct run *run, int nr_cpus)
 	if (!available || needed <= available)
 		return 0;
 	run_error(run, "-E %u needs %llu MB for the histograms, more than the %llu MB available (MemAvailable): use fewer entries or CPUs",
-		  run->params->entries,
+		  run->params->hist.entries,
 		  (unsigned long long)(needed >> 20),
 		  (unsigned long long)(available >> 20));
 	return -1;
@@ -144,31 +144,32 @@ static int first_cpu(const cpu_set_t *cpus)
 static int choose_threads(struct run *run)
 {
 	const struct rtla_params *params = run->params;
+	const struct threads_params *threads = &params->threads;
 	char path[64];
 	bool has_fd;
 
 	if (params->tracer != TRACER_TIMERLAT)
 		return 0;
 	snprintf(path, sizeof(path), TIMERLAT_FD_FMT,
-		 first_cpu(&params->cpu_set));
+		 first_cpu(&threads->cpu_set));
 	has_fd = tracefs_file_exists(NULL, path);
-	if ((params->user_threads || params->user_load) && !has_fd) {
+	if ((threads->user_threads || threads->user_load) && !has_fd) {
 		run_error(run, "this kernel has no %s, which %s needs (Linux 6.5 or later; -k uses the kernel's threads)",
-			  path, params->user_load ? "-U" : "-u");
+			  path, threads->user_load ? "-U" : "-u");
 		return -1;
 	}
-	run->workload.user_threads = params->user_threads ||
-				     (!params->kernel_threads &&
-				      !params->user_load && has_fd);
+	run->workload.user_threads = threads->user_threads ||
+				     (!threads->kernel_threads &&
+				      !threads->user_load && has_fd);
 	run->results.view.user = run->workload.user_threads ||
-				 params->user_load;
-	if (param_given(params->aligned_us) &&
+				 threads->user_load;
+	if (param_given(params->knobs.aligned_us) &&
 	    !knob_present(&run->changed.knobs, KNOB_TIMERLAT_ALIGN)) {
 		run_error(run, "this kernel cannot align timerlat threads: no osnoise/timerlat_align_us (Linux 6.18 or later)");
 		return -1;
 	}
 	run_debug(run, "measuring with %s", run->workload.user_threads ?
-		  "rtla's user-space threads" : params->user_load ?
+		  "rtla's user-space threads" : threads->user_load ?
 		  "the user's workload" : "the kernel's threads");
 	return 0;
 }
@@ -186,7 +187,7 @@ static int apply_config(struct run *run)
 		run_error(run, "this kernel has no osnoise/options file, which hwnoise needs (Linux 6.2 or later)");
 		return -1;
 	}
-	if (param_or(run->params->print_stack_us, 0) && !has_stack) {
+	if (param_or(run->params->knobs.print_stack_us, 0) && !has_stack) {
 		run_error(run, "this kernel cannot save stacks: no osnoise/print_stack (CONFIG_STACKTRACE)");
 		return -1;
 	}
@@ -295,7 +296,7 @@ static struct tracefs_instance *create_instance(struct run *run,
 					       const char *role)
 {
 	struct tracefs_instance *instance = rtla_instance_create(role);
-	uint64_t kb = run->params->buffer_kb;
+	uint64_t kb = run->params->knobs.buffer_kb;
 
 	if (!instance) {
 		run_error(run, "cannot create a tracefs instance: %s",
@@ -313,6 +314,7 @@ static struct tracefs_instance *create_instance(struct run *run,
 
 static int setup_trace_instance(struct run *run)
 {
+	const struct trace_params *tracing = &run->params->tracing;
 	struct event_spec osnoise_events = { .system = "osnoise" };
 	int i;
 
@@ -321,8 +323,8 @@ static int setup_trace_instance(struct run *run)
 		return -1;
 	if (enable_event_spec(run, run->trace, &osnoise_events))
 		return -1;
-	for (i = 0; i < run->params->nr_events; i++)
-		if (enable_event_spec(run, run->trace, &run->params->events[i]))
+	for (i = 0; i < tracing->nr_events; i++)
+		if (enable_event_spec(run, run->trace, &tracing->events[i]))
 			return -1;
 	return 0;
 }
@@ -341,7 +343,7 @@ static void collector_says(void *ctx, bool error, const char *line)
 static int open_collector(struct run *run, enum collector_choice choice)
 {
 	const struct rtla_params *params = run->params;
-	int measured = CPU_COUNT(&params->cpu_set);
+	int measured = CPU_COUNT(&params->threads.cpu_set);
 	struct collector_config config = {
 		.choice = choice,
 		.instance = run->main,
@@ -350,13 +352,13 @@ static int open_collector(struct run *run, enum collector_choice choice)
 		.event_name = run->tool->event_name,
 		.timerlat = params->tracer == TRACER_TIMERLAT,
 		.kernel_hist = run->tool->kernel_hist,
-		.records_needed = params->trace,
+		.records_needed = params->tracing.trace,
 		.aa = run_aa_on(run) ? &run->aa : NULL,
 		.nr_measured_cpus = measured ? measured : run->results.nr_cpus,
-		.irq_stop_us = param_or(params->stop_us, 0),
-		.thread_stop_us = param_or(params->stop_total_us, 0),
-		.bpf_action = params->bpf_action,
-		.period_us = param_or(params->period_us,
+		.irq_stop_us = param_or(params->knobs.stop_us, 0),
+		.thread_stop_us = param_or(params->knobs.stop_total_us, 0),
+		.bpf_action = params->actions.bpf_action,
+		.period_us = param_or(params->knobs.period_us,
 				      TIMERLAT_DEFAULT_PERIOD_US),
 		/* an IRQ and a thread sample a period, one more from user space */
 		.records_per_period = run->results.view.user ? 3 : 2,
@@ -549,12 +551,12 @@ int run_setup(struct run *run, int nr_cpus)
 		run_error(run, "out of memory");
 		return -1;
 	}
-	if (run->params->sources_top) {
+	if (run->params->display.sources_top) {
 		run->results.sources = calloc(1, sizeof(*run->results.sources));
 		if (!run->results.sources ||
 		    sources_alloc(run->results.sources, nr_cpus,
-				  run->params->sources_top,
-				  run->params->sources_by_comm)) {
+				  run->params->display.sources_top,
+				  run->params->display.sources_by_comm)) {
 			run_error(run, "out of memory");
 			return -1;
 		}
@@ -578,7 +580,7 @@ int run_setup(struct run *run, int nr_cpus)
 	if (apply_config(run))
 		return -1;
 	/* every instance exists before a tracer runs: mkdir is noisy */
-	if (run->params->trace && setup_trace_instance(run))
+	if (run->params->tracing.trace && setup_trace_instance(run))
 		return -1;
 	if (setup_main_instance(run, choice))
 		return -1;

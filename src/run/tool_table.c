@@ -82,14 +82,14 @@ const struct rtla_tool hwnoise_tool = {
 struct render_view tool_render_view(const struct rtla_params *params)
 {
 	return (struct render_view){
-		.entries = params->entries,
-		.bucket_size = params->bucket_size,
-		.no_header = params->no_header,
-		.no_summary = params->no_summary,
-		.no_index = params->no_index,
-		.with_zeros = params->with_zeros,
-		.percentiles = params->percentiles,
-		.pretty = params->pretty,
+		.entries = params->hist.entries,
+		.bucket_size = params->hist.bucket_size,
+		.no_header = params->hist.no_header,
+		.no_summary = params->hist.no_summary,
+		.no_index = params->hist.no_index,
+		.with_zeros = params->hist.with_zeros,
+		.percentiles = params->display.percentiles,
+		.pretty = params->display.pretty,
 		.hwnoise = params->hwnoise,
 	};
 }

@@ -23,27 +23,27 @@
 /* rtla's own threads away from the measured CPUs (-H, or automatic). */
 static int move_rtla(struct run *run)
 {
-	const struct rtla_params *params = run->params;
+	const struct threads_params *threads = &run->params->threads;
 	cpu_set_t allowed, cpus;
 
 	if (sched_getaffinity(0, sizeof(allowed), &allowed))
 		return 0;
-	if (!housekeeping_cpus(params->housekeeping ?
-			       &params->housekeeping_set : NULL,
-			       &params->cpu_set, &allowed, &cpus))
+	if (!housekeeping_cpus(threads->housekeeping ?
+			       &threads->housekeeping_set : NULL,
+			       &threads->cpu_set, &allowed, &cpus))
 		return 0;
 	if (!housekeeping_move_self(&cpus)) {
-		if (params->housekeeping)
+		if (threads->housekeeping)
 			run_debug(run, "rtla runs on the -H CPUs %s",
-				  params->housekeeping);
+				  threads->housekeeping);
 		else	/* rtla 7.2's words */
 			run_debug(run, "rtla automatically moved to an auto house-keeping cpu set");
 		return 0;
 	}
-	if (!params->housekeeping)
+	if (!threads->housekeeping)
 		return 0;	/* automatic: best effort */
 	run_error(run, "cannot run rtla on the -H CPUs %s: %s",
-		  params->housekeeping, strerror(errno));
+		  threads->housekeeping, strerror(errno));
 	return -1;
 }
 
@@ -108,7 +108,7 @@ static int set_scheduling(struct run *run, pid_t *tids, int count)
 	int i;
 
 	for (i = 0; i < count; i++) {
-		if (sched_apply(tids[i], &run->params->sched))
+		if (sched_apply(tids[i], &run->params->threads.sched))
 			goto fail;
 		run_debug(run, "Set sched attributes for pid:%d", (int)tids[i]);
 	}
@@ -122,7 +122,7 @@ fail:
 
 static int set_cgroup(struct run *run, pid_t *tids, int count)
 {
-	const char *name = run->params->cgroup_name;
+	const char *name = run->params->threads.cgroup_name;
 	char dir[4200];
 	int i;
 
@@ -170,22 +170,23 @@ static int record_idle_states(struct run *run)
 
 static int hold_cpus(struct run *run)
 {
-	const struct rtla_params *params = run->params;
+	const struct threads_params *threads = &run->params->threads;
 
-	if (param_given(params->dma_latency_us)) {
-		run->workload.dma_fd = dma_latency_open(params->dma_latency_us);
+	if (param_given(threads->dma_latency_us)) {
+		run->workload.dma_fd =
+			dma_latency_open(threads->dma_latency_us);
 		if (run->workload.dma_fd < 0) {
 			run_error(run, "cannot set /dev/cpu_dma_latency: %s",
 				  strerror(errno));
 			return -1;
 		}
 	}
-	if (!param_given(params->deepest_idle_state))
+	if (!param_given(threads->deepest_idle_state))
 		return 0;
 	run->workload.idle_limited = true;
-	if (!idle_states_save(&run->workload.idle, &params->cpu_set,
+	if (!idle_states_save(&run->workload.idle, &threads->cpu_set,
 			      run->results.nr_cpus,
-			      params->deepest_idle_state) &&
+			      threads->deepest_idle_state) &&
 	    !record_idle_states(run) && !idle_states_apply(&run->workload.idle))
 		return 0;
 	/* rtla 7.2 runs: there is nothing to limit */
@@ -194,23 +195,23 @@ static int hold_cpus(struct run *run)
 		return 0;
 	}
 	run_error(run, "cannot limit the idle states to %llu: %s",
-		  (unsigned long long)params->deepest_idle_state,
+		  (unsigned long long)threads->deepest_idle_state,
 		  strerror(errno));
 	return -1;
 }
 
 int run_workload_setup(struct run *run)
 {
-	const struct rtla_params *params = run->params;
+	const struct threads_params *threads = &run->params->threads;
 	pid_t tids[MAX_THREADS];
 	int count;
 
 	if (move_rtla(run) || hold_cpus(run))
 		return -1;
 	if (run->workload.user_threads) {
-		run->workload.threads = user_threads_start(&params->cpu_set,
+		run->workload.threads = user_threads_start(&threads->cpu_set,
 						       run->results.nr_cpus,
-						       &params->sched);
+						       &threads->sched);
 		if (!run->workload.threads) {
 			run_error(run, "cannot start the user-space timerlat threads: %s",
 				  strerror(errno));
@@ -218,7 +219,7 @@ int run_workload_setup(struct run *run)
 		}
 		report_user_threads(run);
 	}
-	if (!params->sched.set && !params->cgroup)
+	if (!threads->sched.set && !threads->cgroup)
 		return 0;
 	count = measuring_tasks(run, tids, MAX_THREADS);
 	if (count <= 0) {
@@ -228,10 +229,10 @@ int run_workload_setup(struct run *run)
 	}
 	if (!run->workload.threads)
 		report_kernel_threads(run, tids, count);
-	if (params->sched.set && !run->workload.threads &&
+	if (threads->sched.set && !run->workload.threads &&
 	    set_scheduling(run, tids, count))
 		return -1;
-	if (params->cgroup && set_cgroup(run, tids, count))
+	if (threads->cgroup && set_cgroup(run, tids, count))
 		return -1;
 	return 0;
 }

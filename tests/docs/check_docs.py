@@ -22,7 +22,8 @@ import sys
 import tempfile
 from collections import OrderedDict, namedtuple
 
-Opt = namedtuple("Opt", "short long arg")   # arg: none, required, optional
+# arg: none, required, optional; value: what the completion offers (optlist)
+Opt = namedtuple("Opt", "short long arg value", defaults=["-"])
 
 # Options of "rtla" itself (src/main.c), not in the option table.
 MAIN_OPTIONS = [Opt("-h", "--help", "none"), Opt("-V", "--version", "none")]
@@ -51,9 +52,9 @@ def load_optlist(path):
     if out.returncode:
         sys.exit("optlist failed: " + out.stderr)
     for line in out.stdout.splitlines():
-        tool, short, long, arg = line.split("\t")
+        tool, short, long, arg, value = line.split("\t")
         tools.setdefault(tool, []).append(
-            Opt(None if short == "-" else short, long, arg))
+            Opt(None if short == "-" else short, long, arg, value))
     if not tools:
         sys.exit("optlist printed no options")
     return tools
@@ -439,6 +440,8 @@ def help_list(rtla, words, section):
 def check_help(rtla, tools, commands):
     for tool, opts in tools.items():
         shown = help_options(rtla, tool)
+        # --help shows no completion: compare the rest
+        opts = [opt._replace(value="-") for opt in opts]
         if set(shown) != set(opts) or len(shown) != len(opts):
             for opt in set(opts) - set(shown):
                 fail("rtla %s --help does not show %s with %s argument"
@@ -521,30 +524,36 @@ BUDGETS = {"timerlat": {"%s:%s=" % (c, s) for c in ("irq", "thread", "user")
                        for s in ("max", "avg", "over", "p99", "p99.9")}}
 
 
+def spellings(opt):
+    return [opt.long] + ([opt.short] if opt.short else [])
+
+
 def value_cases(rtla, tools):
-    """Completion cases of option values: files, actions, budgets."""
+    """Completion cases of option values, by the kind of value the option
+    table gives each option: files, words, actions, budgets."""
     cases = []
     files = {"tests/docs/check_docs.py", "tests/docs/check_install.sh"}
     for tool, opts in tools.items():
+        for opt in opts:
+            kind, _, words = opt.value.partition(":")
+            for name in spellings(opt):
+                if kind == "file":
+                    cases.append(("%s %s %s tests/docs/check_" % (rtla, tool, name),
+                                  files, "the files for " + name))
+                elif kind in ("words", "words-go-on"):
+                    cases.append(("%s %s %s " % (rtla, tool, name),
+                                  set(words.split()),
+                                  "the values of %s of %s" % (name, tool)))
+                elif kind == "action":
+                    cases.append(("%s %s %s " % (rtla, tool, name), ACTIONS,
+                                  "the actions of " + name))
+            if kind == "file":
+                cases.append(("%s %s %s=tests/docs/check_" % (rtla, tool, opt.long),
+                              files, "the files for %s=" % opt.long))
         names = option_names(opts)
-        for name in ("--json", "--junit", "--openmetrics", "-t", "-o",
-                     "--output"):
-            if name in names:
-                cases.append(("%s %s %s tests/docs/check_" % (rtla, tool, name),
-                              files, "the files for " + name))
-        if "--format" in names:
-            cases.append(("%s %s --format " % (rtla, tool),
-                          {"svg", "png", "pdf"}, "the formats of " + tool))
         if tool in ("report", "compare", "plot"):
             cases.append(("%s %s tests/docs/check_" % (rtla, tool), files,
                           "the report files of " + tool))
-        if "--json" in names:
-            cases.append(("%s %s --json=tests/docs/check_" % (rtla, tool),
-                          files, "the files for --json="))
-        for name in ("--on-threshold", "--on-end"):
-            if name in names:
-                cases.append(("%s %s %s " % (rtla, tool, name), ACTIONS,
-                              "the actions of " + name))
         if "--on-end" in names:
             cases.append(("%s %s --on-end signal,num=10," % (rtla, tool),
                           {"10,pid="}, "the keys of a signal action"))
@@ -552,7 +561,7 @@ def value_cases(rtla, tools):
                           {"1,pid="}, "the keys after a value"))
             cases.append(("%s %s --on-end signal,nu" % (rtla, tool),
                           {"signal,num="}, "a key of a signal action"))
-        if "--budget" in names:
+        if any(opt.value == "budget" for opt in opts):
             if tool.startswith("timerlat"):
                 contexts = ["irq", "thread", "user"]
             else:

@@ -77,8 +77,8 @@ for prefix in /usr/local /usr; do
 	installed "$root" >"$tmp/installed"
 	tap_check "make install $* installs exactly the expected files" \
 		"$(diff -u "$tmp/expected" "$tmp/installed")"
-	tap_check "$prefix: the installed completion is completion/rtla" \
-		"$(cmp completion/rtla "$root$prefix/share/bash-completion/completions/rtla" 2>&1)"
+	tap_check "$prefix: the installed completion is build/completion/rtla" \
+		"$(cmp build/completion/rtla "$root$prefix/share/bash-completion/completions/rtla" 2>&1)"
 	unit=$(find "$root" -name rtla-timerlat-monitor.service)
 	tap_check "$prefix: the installed unit runs $prefix/bin/rtla" \
 		"$([ -n "$unit" ] &&

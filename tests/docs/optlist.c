@@ -2,11 +2,13 @@
 /*
  * Print the options the parser accepts, one line per tool and option:
  *
- *	TOOL<TAB>-X<TAB>--long<TAB>ARG
+ *	TOOL<TAB>-X<TAB>--long<TAB>ARG<TAB>VALUE
  *
  * TOOL is "timerlat hist", "hwnoise", ...; -X is "-" for a long-only
- * option; ARG is none, required or optional. The docs tests compare man
- * pages, --help and the bash completion against this list.
+ * option; ARG is none, required or optional; VALUE what the completion
+ * offers for it: "-", file, cpus, event, action, budget, bpf-object, or
+ * words:W1 W2... (words-go-on: a word starts the value). The docs tests
+ * compare man pages, --help and the bash completion against this list.
  *
  * The option table says which options exist; whether a tool takes one
  * is asked of options_parse() itself, so the list is what users get.
@@ -72,6 +74,22 @@ static int accepts(const struct tool_id *tool, const char *opt, int has_arg)
 	return known;
 }
 
+static const char *value_kind(const struct opt_spec *spec)
+{
+	static const char *const kinds[] = {
+		[VALUE_ANY] = "-", [VALUE_FILE] = "file", [VALUE_CPUS] = "cpus",
+		[VALUE_EVENT] = "event", [VALUE_ACTION] = "action",
+		[VALUE_BUDGET] = "budget", [VALUE_BPF_OBJECT] = "bpf-object",
+		[VALUE_WORDS] = "words", [VALUE_WORDS_GO_ON] = "words-go-on",
+	};
+	static char text[200];
+
+	if (spec->value != VALUE_WORDS && spec->value != VALUE_WORDS_GO_ON)
+		return kinds[spec->value];
+	snprintf(text, sizeof(text), "%s:%s", kinds[spec->value], spec->words);
+	return text;
+}
+
 static const char *arg_kind(int has_arg)
 {
 	switch (has_arg) {
@@ -127,9 +145,10 @@ static void print_file_commands(void)
 		files = rtla_commands[t].files;
 		for (o = files ? files->specs : NULL;
 		     o && o < files->specs + files->count; o++)
-			printf("%s\t-%s\t--%s\t%s\n", files->name,
+			printf("%s\t-%s\t--%s\t%s\t%s\n", files->name,
 			       o->short_name ? (char[]){ o->short_name, 0 } : "",
-			       o->long_name, arg_kind(o->has_arg));
+			       o->long_name, arg_kind(o->has_arg),
+			       value_kind(o));
 	}
 }
 
@@ -195,10 +214,11 @@ int main(int argc, char **argv)
 			    !meant_for(table, count, spec->long_name, tool))
 				continue;
 			snprintf(opt, sizeof(opt), "-%c", spec->short_name);
-			printf("%s\t%s\t--%s\t%s\n", tool->name,
+			printf("%s\t%s\t--%s\t%s\t%s\n", tool->name,
 			       spec->short_name &&
 			       accepts(tool, opt, spec->has_arg) ? opt : "-",
-			       spec->long_name, arg_kind(spec->has_arg));
+			       spec->long_name, arg_kind(spec->has_arg),
+			       value_kind(spec));
 		}
 	}
 	print_file_commands();

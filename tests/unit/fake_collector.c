@@ -191,8 +191,8 @@ void fake_run_init(struct fake_run *f, const struct rtla_tool *tool)
 {
 	memset(f, 0, sizeof(*f));
 	params_alloc(&f->params, tool->id.tracer, tool->id.mode);
-	f->params.monitor = tool->id.monitor;
-	CPU_SET(0, &f->params.cpu_set);
+	f->params.timerlat_monitor = tool->id.monitor;
+	CPU_SET(0, &f->params.threads.cpu_set);
 	f->run.params = &f->params;
 	f->run.tool = tool;
 	f->run.tracer = tracer_desc(tool->id.tracer);

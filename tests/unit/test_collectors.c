@@ -154,9 +154,9 @@ static void test_results_add_samples(void **state)
 	struct rtla_results results;
 
 	params_alloc(&params, TRACER_OSNOISE, MODE_HIST);
-	params.entries = 10;
-	params.bucket_size = 1;
-	CPU_SET(1, &params.cpu_set);
+	params.hist.entries = 10;
+	params.hist.bucket_size = 1;
+	CPU_SET(1, &params.threads.cpu_set);
 	assert_int_equal(results_alloc_params(&results, &params, 2), 0);
 	assert_string_equal(results.collector, "tracefs");
 	results_add_samples(&results, 1, CTX_NOISE, 4999, 3);
@@ -177,9 +177,9 @@ static void alloc_cpu1_results(struct rtla_params *params,
 			       struct rtla_results *r, enum rtla_tracer tracer)
 {
 	params_alloc(params, tracer, MODE_HIST);
-	params->entries = 4;
-	params->bucket_size = 2;
-	CPU_SET(1, &params->cpu_set);
+	params->hist.entries = 4;
+	params->hist.bucket_size = 2;
+	CPU_SET(1, &params->threads.cpu_set);
 	assert_int_equal(results_alloc_params(r, params, 2), 0);
 }
 
@@ -468,7 +468,7 @@ static void test_hist_snapshot(void **state)
 	struct collector *c;
 
 	params_alloc(&params, TRACER_OSNOISE, MODE_HIST);
-	CPU_SET(1, &params.cpu_set);
+	CPU_SET(1, &params.threads.cpu_set);
 	assert_int_equal(results_alloc_params(&results, &params, 2), 0);
 	noise = &results.cpu[1].hist[CTX_NOISE];
 	assert_non_null(reader);

@@ -13,13 +13,19 @@ static const char *value_of(const struct tracer_config *c, enum knob_id id)
 	return NULL;
 }
 
+/* The run's user-space threads, as run/setup.c decides without -k. */
+static bool user_space(const struct rtla_params *p)
+{
+	return p->threads.user_threads || p->threads.user_load;
+}
+
 static void test_timerlat_defaults(void **state)
 {
 	struct rtla_params p;
 	struct tracer_config c;
 
 	params_alloc(&p, TRACER_TIMERLAT, MODE_HIST);
-	tracer_config_build(&p, p.user_threads || p.user_load, true, true, &c);
+	tracer_config_build(&p, user_space(&p), true, true, &c);
 	assert_string_equal(value_of(&c, KNOB_OPTIONS), "DEFAULTS");
 	assert_string_equal(value_of(&c, KNOB_CPUS), "all");
 	assert_string_equal(value_of(&c, KNOB_TIMERLAT_PERIOD), "1000");
@@ -36,12 +42,12 @@ static void test_timerlat_given(void **state)
 	struct tracer_config c;
 
 	params_alloc(&p, TRACER_TIMERLAT, MODE_TOP);
-	p.cpus = "1-2";
-	p.period_us = 250;
-	p.stop_us = 40;
-	p.stop_total_us = 50;
-	p.print_stack_us = 30;
-	tracer_config_build(&p, p.user_threads || p.user_load, false, false, &c);
+	p.threads.cpus = "1-2";
+	p.knobs.period_us = 250;
+	p.knobs.stop_us = 40;
+	p.knobs.stop_total_us = 50;
+	p.knobs.print_stack_us = 30;
+	tracer_config_build(&p, user_space(&p), false, false, &c);
 	assert_null(value_of(&c, KNOB_OPTIONS));
 	assert_null(value_of(&c, KNOB_PRINT_STACK));
 	assert_string_equal(value_of(&c, KNOB_CPUS), "1-2");
@@ -57,18 +63,18 @@ static void test_timerlat_user_threads_aligned(void **state)
 	struct tracer_config c;
 
 	params_alloc(&p, TRACER_TIMERLAT, MODE_HIST);
-	p.user_threads = true;
-	p.aligned_us = 20;
-	tracer_config_build(&p, p.user_threads || p.user_load, true, true, &c);
+	p.threads.user_threads = true;
+	p.knobs.aligned_us = 20;
+	tracer_config_build(&p, user_space(&p), true, true, &c);
 	assert_string_equal(value_of(&c, KNOB_OPTIONS),
 			    "DEFAULTS NO_OSNOISE_WORKLOAD TIMERLAT_ALIGN");
 	assert_string_equal(value_of(&c, KNOB_TIMERLAT_ALIGN), "20");
 	assert_string_equal(value_of(&c, KNOB_TIMERLAT_PERIOD), "1000");
 
-	p.user_threads = false;
-	p.user_load = true;
-	p.aligned_us = PARAM_UNSET;
-	tracer_config_build(&p, p.user_threads || p.user_load, true, true, &c);
+	p.threads.user_threads = false;
+	p.threads.user_load = true;
+	p.knobs.aligned_us = PARAM_UNSET;
+	tracer_config_build(&p, user_space(&p), true, true, &c);
 	assert_string_equal(value_of(&c, KNOB_OPTIONS),
 			    "DEFAULTS NO_OSNOISE_WORKLOAD");
 	assert_null(value_of(&c, KNOB_TIMERLAT_ALIGN));
@@ -80,37 +86,37 @@ static void test_osnoise_period_runtime(void **state)
 	struct tracer_config c;
 
 	params_alloc(&p, TRACER_OSNOISE, MODE_TOP);
-	tracer_config_build(&p, p.user_threads || p.user_load, true, true, &c);
+	tracer_config_build(&p, user_space(&p), true, true, &c);
 	assert_string_equal(value_of(&c, KNOB_PERIOD), "1000000");
 	assert_string_equal(value_of(&c, KNOB_RUNTIME), "1000000");
 	assert_string_equal(value_of(&c, KNOB_TRACING_THRESH), "0");
 	assert_null(value_of(&c, KNOB_TIMERLAT_PERIOD));
 
-	p.period_us = 500000;
-	tracer_config_build(&p, p.user_threads || p.user_load, true, true, &c);
+	p.knobs.period_us = 500000;
+	tracer_config_build(&p, user_space(&p), true, true, &c);
 	assert_string_equal(value_of(&c, KNOB_RUNTIME), "500000");
 
 	/* hwnoise leaves IRQs on for a quarter of each period, as rtla 7.2 */
 	p.hwnoise = true;
-	p.period_us = PARAM_UNSET;
-	tracer_config_build(&p, p.user_threads || p.user_load, true, true, &c);
+	p.knobs.period_us = PARAM_UNSET;
+	tracer_config_build(&p, user_space(&p), true, true, &c);
 	assert_string_equal(value_of(&c, KNOB_PERIOD), "1000000");
 	assert_string_equal(value_of(&c, KNOB_RUNTIME), "750000");
-	p.period_us = 2000000;
-	tracer_config_build(&p, p.user_threads || p.user_load, true, true, &c);
+	p.knobs.period_us = 2000000;
+	tracer_config_build(&p, user_space(&p), true, true, &c);
 	assert_string_equal(value_of(&c, KNOB_RUNTIME), "750000");
-	p.period_us = 500000;
-	tracer_config_build(&p, p.user_threads || p.user_load, true, true, &c);
+	p.knobs.period_us = 500000;
+	tracer_config_build(&p, user_space(&p), true, true, &c);
 	assert_string_equal(value_of(&c, KNOB_RUNTIME), "500000");
 	p.hwnoise = false;
 
-	p.period_us = PARAM_UNSET;
-	p.runtime_us = 2000000;
-	tracer_config_build(&p, p.user_threads || p.user_load, true, true, &c);
+	p.knobs.period_us = PARAM_UNSET;
+	p.knobs.runtime_us = 2000000;
+	tracer_config_build(&p, user_space(&p), true, true, &c);
 	assert_string_equal(value_of(&c, KNOB_PERIOD), "2000000");
 
-	p.threshold_us = 3;
-	tracer_config_build(&p, p.user_threads || p.user_load, true, true, &c);
+	p.knobs.threshold_us = 3;
+	tracer_config_build(&p, user_space(&p), true, true, &c);
 	assert_string_equal(value_of(&c, KNOB_TRACING_THRESH), "3");
 }
 
@@ -121,7 +127,7 @@ static void test_hwnoise(void **state)
 
 	params_alloc(&p, TRACER_OSNOISE, MODE_TOP);
 	p.hwnoise = true;
-	tracer_config_build(&p, p.user_threads || p.user_load, true, true, &c);
+	tracer_config_build(&p, user_space(&p), true, true, &c);
 	assert_string_equal(value_of(&c, KNOB_OPTIONS),
 			    "DEFAULTS OSNOISE_IRQ_DISABLE");
 }

@@ -76,22 +76,22 @@ static void test_paths_clash(void **state)
 	struct rtla_params params;
 
 	params_alloc(&params, TRACER_TIMERLAT, MODE_HIST);
-	params.json_file = "r.json";
-	params.junit_file = "r.xml";
+	params.reports.json_file = "r.json";
+	params.reports.junit_file = "r.xml";
 	assert_false(output_paths_clash(&params, &first, &second));
-	params.openmetrics_file = "r.json";
+	params.reports.openmetrics_file = "r.json";
 	assert_true(output_paths_clash(&params, &first, &second));
 	assert_string_equal(first.option, "--json");
 	assert_string_equal(second.option, "--openmetrics");
-	params.openmetrics_file = NULL;
+	params.reports.openmetrics_file = NULL;
 	/* -t without a name writes timerlat_trace.txt */
-	params.trace = true;
-	params.junit_file = "timerlat_trace.txt";
+	params.tracing.trace = true;
+	params.reports.junit_file = "timerlat_trace.txt";
 	assert_true(output_paths_clash(&params, &first, &second));
 	assert_string_equal(first.option, "--junit");
 	assert_string_equal(second.option, "-t");
-	params.json_file = params.junit_file = NULL;
-	params.trace = false;
+	params.reports.json_file = params.reports.junit_file = NULL;
+	params.tracing.trace = false;
 	params_free(&params);
 }
 

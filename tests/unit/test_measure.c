@@ -173,7 +173,7 @@ static void test_periods_to_stop(void **state)
 
 	loop->run.tool = &periods_tool;
 	loop->params.duration_s = 1;
-	loop->params.period_us = 1000000;
+	loop->params.knobs.period_us = 1000000;
 	run_measure(&loop->run);
 	/* 100 ms past -d for the 1-s period due at its end */
 	expect(want, "wd", 11);

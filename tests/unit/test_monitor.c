@@ -190,9 +190,9 @@ static void monitor_model_init(struct monitor_model *m)
 {
 	memset(m, 0, sizeof(*m));
 	params_alloc(&m->params, TRACER_TIMERLAT, MODE_HIST);
-	m->params.entries = 200;
-	CPU_SET(0, &m->params.cpu_set);
-	CPU_SET(1, &m->params.cpu_set);
+	m->params.hist.entries = 200;
+	CPU_SET(0, &m->params.threads.cpu_set);
+	CPU_SET(1, &m->params.threads.cpu_set);
 	assert_int_equal(results_alloc_params(&m->results, &m->params, 2), 0);
 	m->results.collector = "bpf";
 	assert_int_equal(windows_alloc(&m->windows, 2), 0);
@@ -359,8 +359,8 @@ static void test_monitor_buckets_golden(void **state)
 	assert_int_equal(bucket_bounds_parse("2us,5us,150us", &bounds, &why), 0);
 	m.metrics.bounds = &bounds;
 	m.windows.closed = 0;
-	m.params.user_threads = true;
-	m.params.no_irq = true;
+	m.params.threads.user_threads = true;
+	m.params.hist.no_irq = true;
 	m.metrics.nr_contexts = tracer_shown_contexts(&m.params, m.shown);
 	fill(&m.results.cpu[0].hist[CTX_USER], 5, 2);
 	assert_golden(&m.metrics, PROM_TEXT, "monitor/buckets.prom");
@@ -429,8 +429,8 @@ static void test_sum_in_steps(void **state)
 
 	memset(&m, 0, sizeof(m));
 	params_alloc(&m.params, TRACER_TIMERLAT, MODE_HIST);
-	m.params.entries = 8000000;
-	CPU_SET(0, &m.params.cpu_set);
+	m.params.hist.entries = 8000000;
+	CPU_SET(0, &m.params.threads.cpu_set);
 	assert_int_equal(results_alloc_params(&m.results, &m.params, 1), 0);
 	histogram_prefault(&m.results.cpu[0].hist[CTX_IRQ]);
 	histogram_prefault(&m.results.cpu[0].hist[CTX_THREAD]);

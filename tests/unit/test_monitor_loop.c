@@ -31,7 +31,7 @@ static int loop_setup(void **state)
 
 	assert_non_null(loop);
 	fake_run_init(loop, &timerlat_monitor_tool);
-	loop->params.interval_s = 1;
+	loop->params.monitor.interval_s = 1;
 	strcpy(dir, "/tmp/rtla-monitor-XXXXXX");
 	assert_non_null(mkdtemp(dir));
 	snprintf(record, sizeof(record), "%s/windows.jsonl", dir);
@@ -96,7 +96,7 @@ static void test_windows_close_on_time(void **state)
 	struct fake_run *loop = *state;
 	char want[WANT_LEN] = "", lines[8][4096];
 
-	loop->params.record_file = strdup(record);
+	loop->params.monitor.record_file = strdup(record);
 	loop->fake.signal_at_ns = 3450 * MS;
 	loop->fake.signal = SIGTERM;
 	assert_int_equal(run_monitor(&loop->run), 0);
@@ -130,7 +130,7 @@ static void test_duration(void **state)
 	char want[WANT_LEN] = "";
 
 	loop->params.duration_s = 2;
-	loop->params.interval_s = 3;
+	loop->params.monitor.interval_s = 3;
 	assert_int_equal(run_monitor(&loop->run), 0);
 	expect(want, "wd", 20);
 	expect(want, END, 1);
@@ -190,7 +190,7 @@ static void test_unmeasured_time(void **state)
 {
 	struct fake_run *loop = *state;
 
-	loop->params.textfile = strdup(textfile);
+	loop->params.monitor.textfile = strdup(textfile);
 	loop->fake.resume_ns = 30 * MS;
 	loop->fake.hit_at_ns[0] = 250 * MS;
 	loop->fake.hit_at_ns[1] = 1550 * MS;
@@ -229,7 +229,7 @@ static void test_textfile_unwritable(void **state)
 	char err_path[64], *said, *at;
 	int saved, fd, lines = 0;
 
-	loop->params.textfile = strdup("/nonexistent/rtla.prom");
+	loop->params.monitor.textfile = strdup("/nonexistent/rtla.prom");
 	loop->fake.signal_at_ns = 2450 * MS;
 	loop->fake.signal = SIGTERM;
 	snprintf(err_path, sizeof(err_path), "%s/stderr", dir);
@@ -415,7 +415,7 @@ static void test_window_max_comes_back(void **state)
 	struct fake_run *loop = *state;
 	char lines[8][4096];
 
-	loop->params.record_file = strdup(record);
+	loop->params.monitor.record_file = strdup(record);
 	loop->fake.spike[0] = (struct fake_spike){ 5 * MS, 1050 * MS, 2050 * MS };
 	loop->fake.spike[1] = (struct fake_spike){ 2 * MS, 2050 * MS, 2150 * MS };
 	loop->fake.signal_at_ns = 3450 * MS;
@@ -439,7 +439,8 @@ static void open_with_buckets(struct fake_run *loop, const char *list,
 	const char *why;
 	ssize_t n;
 
-	assert_int_equal(bucket_bounds_parse(list, &loop->params.buckets,
+	assert_int_equal(bucket_bounds_parse(list,
+					     &loop->params.monitor.buckets,
 					     &why), 0);
 	fd = open(textfile, O_RDWR | O_CREAT | O_TRUNC, 0600);
 	assert_true(fd >= 0);

@@ -63,23 +63,24 @@ static void test_timerlat_hist_all_options(void **state)
 	      "--with-zeros", "-n", "--dma-latency", "0", "-P", "f:95", "-D");
 	assert_int_equal(p.result, OPTIONS_OK);
 	assert_string_equal(p.err, "");
-	assert_string_equal(p.params.cpus, "0-1");
-	assert_int_equal(CPU_COUNT(&p.params.cpu_set), 2);
-	assert_int_equal(p.params.period_us, 500);
-	assert_int_equal(p.params.stop_us, 40);
-	assert_int_equal(p.params.stop_total_us, 50);
-	assert_int_equal(p.params.print_stack_us, 30);
+	assert_string_equal(p.params.threads.cpus, "0-1");
+	assert_int_equal(CPU_COUNT(&p.params.threads.cpu_set), 2);
+	assert_int_equal(p.params.knobs.period_us, 500);
+	assert_int_equal(p.params.knobs.stop_us, 40);
+	assert_int_equal(p.params.knobs.stop_total_us, 50);
+	assert_int_equal(p.params.knobs.print_stack_us, 30);
 	assert_int_equal(p.params.duration_s, 60);
-	assert_int_equal(p.params.bucket_size, 10);
-	assert_int_equal(p.params.entries, 100);
-	assert_true(p.params.no_irq);
-	assert_false(p.params.no_thread);
-	assert_true(p.params.no_header && p.params.no_summary &&
-		    p.params.no_index && p.params.with_zeros && p.params.nano);
-	assert_int_equal(p.params.dma_latency_us, 0);
-	assert_int_equal(p.params.sched.priority, 95);
+	assert_int_equal(p.params.hist.bucket_size, 10);
+	assert_int_equal(p.params.hist.entries, 100);
+	assert_true(p.params.hist.no_irq);
+	assert_false(p.params.hist.no_thread);
+	assert_true(p.params.hist.no_header && p.params.hist.no_summary &&
+		    p.params.hist.no_index && p.params.hist.with_zeros &&
+		    p.params.display.nano);
+	assert_int_equal(p.params.threads.dma_latency_us, 0);
+	assert_int_equal(p.params.threads.sched.priority, 95);
 	assert_int_equal(p.params.debug, 1);
-	assert_false(p.params.trace);
+	assert_false(p.params.tracing.trace);
 	done(&p);
 }
 
@@ -89,11 +90,11 @@ static void test_defaults(void **state)
 
 	PARSE(&timerlat_hist, &p, "-D");
 	assert_int_equal(p.result, OPTIONS_OK);
-	assert_int_equal(p.params.entries, 256);
-	assert_int_equal(p.params.bucket_size, 1);
-	assert_true(p.params.dma_latency_us == PARAM_UNSET);
-	assert_int_equal(CPU_COUNT(&p.params.cpu_set), NR_CPUS);
-	assert_null(p.params.cpus);
+	assert_int_equal(p.params.hist.entries, 256);
+	assert_int_equal(p.params.hist.bucket_size, 1);
+	assert_true(p.params.threads.dma_latency_us == PARAM_UNSET);
+	assert_int_equal(CPU_COUNT(&p.params.threads.cpu_set), NR_CPUS);
+	assert_null(p.params.threads.cpus);
 	assert_int_equal(p.params.duration_s, 0);
 	done(&p);
 }
@@ -106,12 +107,12 @@ static void test_long_forms(void **state)
 	      "--stop", "10", "--stop-total", "20", "--threshold", "3",
 	      "--cpus", "1", "--duration", "2h", "--quiet");
 	assert_int_equal(p.result, OPTIONS_OK);
-	assert_int_equal(p.params.period_us, 2000000);
-	assert_int_equal(p.params.runtime_us, 500000);
-	assert_int_equal(p.params.stop_us, 10);
-	assert_int_equal(p.params.stop_total_us, 20);
-	assert_int_equal(p.params.threshold_us, 3);
-	assert_true(param_given(p.params.threshold_us));
+	assert_int_equal(p.params.knobs.period_us, 2000000);
+	assert_int_equal(p.params.knobs.runtime_us, 500000);
+	assert_int_equal(p.params.knobs.stop_us, 10);
+	assert_int_equal(p.params.knobs.stop_total_us, 20);
+	assert_int_equal(p.params.knobs.threshold_us, 3);
+	assert_true(param_given(p.params.knobs.threshold_us));
 	assert_int_equal(p.params.duration_s, 7200);
 	assert_true(p.params.quiet);
 	done(&p);
@@ -123,7 +124,7 @@ static void test_trace_file_forms(void **state)
 
 	PARSE(&timerlat_hist, &p, "-t", "/tmp/x.txt", "-d", "1");
 	assert_int_equal(p.result, OPTIONS_OK);
-	assert_true(p.params.trace);
+	assert_true(p.params.tracing.trace);
 	assert_string_equal(tracer_trace_file(&p.params), "/tmp/x.txt");
 	assert_int_equal(p.params.duration_s, 1);
 	done(&p);
@@ -157,21 +158,21 @@ static void test_auto(void **state)
 
 	PARSE(&timerlat_hist, &p, "-a", "30");
 	assert_int_equal(p.result, OPTIONS_OK);
-	assert_int_equal(p.params.stop_us, 30);
-	assert_int_equal(p.params.stop_total_us, 30);
-	assert_int_equal(p.params.print_stack_us, 30);
-	assert_true(p.params.trace);
+	assert_int_equal(p.params.knobs.stop_us, 30);
+	assert_int_equal(p.params.knobs.stop_total_us, 30);
+	assert_int_equal(p.params.knobs.print_stack_us, 30);
+	assert_true(p.params.tracing.trace);
 	done(&p);
 
 	PARSE(&timerlat_hist, &p, "-a", "30", "-T", "100");
-	assert_int_equal(p.params.stop_total_us, 100);
+	assert_int_equal(p.params.knobs.stop_total_us, 100);
 	done(&p);
 
 	PARSE(&osnoise_top, &p, "-a", "10");
-	assert_int_equal(p.params.stop_us, 10);
-	assert_false(param_given(p.params.stop_total_us));
-	assert_int_equal(p.params.threshold_us, 1);
-	assert_true(p.params.trace);
+	assert_int_equal(p.params.knobs.stop_us, 10);
+	assert_false(param_given(p.params.knobs.stop_total_us));
+	assert_int_equal(p.params.knobs.threshold_us, 1);
+	assert_true(p.params.tracing.trace);
 	done(&p);
 }
 
@@ -182,11 +183,11 @@ static void test_events(void **state)
 	PARSE(&timerlat_top, &p, "-e", "sched:sched_switch", "--filter",
 	      "prev_pid == 0", "--trigger", "stacktrace", "-e", "irq");
 	assert_int_equal(p.result, OPTIONS_OK);
-	assert_int_equal(p.params.nr_events, 2);
-	assert_string_equal(p.params.events[0].filter, "prev_pid == 0");
-	assert_string_equal(p.params.events[0].trigger, "stacktrace");
-	assert_null(p.params.events[1].name);
-	assert_true(p.params.trace);
+	assert_int_equal(p.params.tracing.nr_events, 2);
+	assert_string_equal(p.params.tracing.events[0].filter, "prev_pid == 0");
+	assert_string_equal(p.params.tracing.events[0].trigger, "stacktrace");
+	assert_null(p.params.tracing.events[1].name);
+	assert_true(p.params.tracing.trace);
 	done(&p);
 
 	PARSE(&timerlat_top, &p, "-e", "sched", "--trigger", "stacktrace");
@@ -222,7 +223,7 @@ static void test_hwnoise(void **state)
 	PARSE(&hwnoise, &p, "-q", "-d", "5");
 	assert_int_equal(p.result, OPTIONS_OK);
 	assert_true(p.params.hwnoise);
-	assert_int_equal(p.params.threshold_us, 1);
+	assert_int_equal(p.params.knobs.threshold_us, 1);
 	done(&p);
 
 	PARSE(&hwnoise, &p, "-b", "5");
@@ -336,19 +337,19 @@ static void test_monitor_options(void **state)
 
 	PARSE(&timerlat_monitor, &p, "-c", "1", "--listen", "9117");
 	assert_int_equal(p.result, OPTIONS_OK);
-	assert_true(p.params.monitor);
+	assert_true(p.params.timerlat_monitor);
 	assert_int_equal(p.params.mode, MODE_HIST);
-	assert_int_equal(p.params.interval_s, 60);
-	assert_string_equal(p.params.listen, "9117");
-	assert_null(p.params.web_config);
-	assert_int_equal(p.params.buckets.nr, 0);
-	assert_null(p.params.record_file);
-	assert_int_equal(p.params.record_bytes, 16 << 20);
-	assert_int_equal(p.params.record_keep, 4);
-	assert_int_equal(p.params.keep_traces, 10);
+	assert_int_equal(p.params.monitor.interval_s, 60);
+	assert_string_equal(p.params.monitor.listen, "9117");
+	assert_null(p.params.monitor.web_config);
+	assert_int_equal(p.params.monitor.buckets.nr, 0);
+	assert_null(p.params.monitor.record_file);
+	assert_int_equal(p.params.monitor.record_bytes, 16 << 20);
+	assert_int_equal(p.params.monitor.record_keep, 4);
+	assert_int_equal(p.params.monitor.keep_traces, 10);
 	/* 1 ms of 1-us buckets; hist keeps rtla's 256 */
-	assert_int_equal(p.params.entries, MONITOR_DEFAULT_ENTRIES);
-	assert_int_equal(p.params.bucket_size, 1);
+	assert_int_equal(p.params.hist.entries, MONITOR_DEFAULT_ENTRIES);
+	assert_int_equal(p.params.hist.bucket_size, 1);
 	done(&p);
 
 	PARSE(&timerlat_monitor, &p, "--interval", "5m", "--listen",
@@ -359,19 +360,19 @@ static void test_monitor_options(void **state)
 	      "--keep-traces", "3");
 	assert_int_equal(p.result, OPTIONS_OK);
 	assert_string_equal(p.err, "");
-	assert_int_equal(p.params.interval_s, 300);
-	assert_string_equal(p.params.listen, "[::1]:9117");
-	assert_string_equal(p.params.web_config, "web.yml");
-	assert_int_equal(p.params.buckets.nr, 2);
-	assert_int_equal(p.params.buckets.ns[1], 1000000);
-	assert_string_equal(p.params.record_file, "w.jsonl");
-	assert_int_equal(p.params.record_bytes, 2 << 20);
-	assert_int_equal(p.params.record_keep, 0);
-	assert_string_equal(p.params.textfile, "rtla.prom");
-	assert_int_equal(p.params.stop_total_us, 100);
-	assert_int_equal(p.params.entries, 300);
-	assert_string_equal(p.params.json_file, "end.json");
-	assert_int_equal(p.params.keep_traces, 3);
+	assert_int_equal(p.params.monitor.interval_s, 300);
+	assert_string_equal(p.params.monitor.listen, "[::1]:9117");
+	assert_string_equal(p.params.monitor.web_config, "web.yml");
+	assert_int_equal(p.params.monitor.buckets.nr, 2);
+	assert_int_equal(p.params.monitor.buckets.ns[1], 1000000);
+	assert_string_equal(p.params.monitor.record_file, "w.jsonl");
+	assert_int_equal(p.params.monitor.record_bytes, 2 << 20);
+	assert_int_equal(p.params.monitor.record_keep, 0);
+	assert_string_equal(p.params.monitor.textfile, "rtla.prom");
+	assert_int_equal(p.params.knobs.stop_total_us, 100);
+	assert_int_equal(p.params.hist.entries, 300);
+	assert_string_equal(p.params.reports.json_file, "end.json");
+	assert_int_equal(p.params.monitor.keep_traces, 3);
 	done(&p);
 
 	/* hist's and top's own are not the monitor's */
@@ -521,44 +522,45 @@ static void test_rtla72_options(void **state)
 	      "--trace-buffer-size", "4096", "-A", "20",
 	      "--deepest-idle-state", "1");
 	assert_int_equal(p.result, OPTIONS_OK);
-	assert_true(p.params.user_threads);
-	assert_false(p.params.kernel_threads);
-	assert_string_equal(p.params.housekeeping, "0");
-	assert_true(CPU_ISSET(0, &p.params.housekeeping_set));
-	assert_int_equal(CPU_COUNT(&p.params.housekeeping_set), 1);
-	assert_true(p.params.cgroup);
-	assert_null(p.params.cgroup_name);
+	assert_true(p.params.threads.user_threads);
+	assert_false(p.params.threads.kernel_threads);
+	assert_string_equal(p.params.threads.housekeeping, "0");
+	assert_true(CPU_ISSET(0, &p.params.threads.housekeeping_set));
+	assert_int_equal(CPU_COUNT(&p.params.threads.housekeeping_set), 1);
+	assert_true(p.params.threads.cgroup);
+	assert_null(p.params.threads.cgroup_name);
 	assert_int_equal(p.params.warm_up_s, 3);
-	assert_int_equal(p.params.buffer_kb, 4096);
-	assert_int_equal(p.params.aligned_us, 20);
-	assert_int_equal(p.params.deepest_idle_state, 1);
+	assert_int_equal(p.params.knobs.buffer_kb, 4096);
+	assert_int_equal(p.params.knobs.aligned_us, 20);
+	assert_int_equal(p.params.threads.deepest_idle_state, 1);
 	done(&p);
 
 	/* every spelling of a cgroup name */
 	PARSE(&timerlat_hist, &p, "-C", "rt", "-k");
-	assert_string_equal(p.params.cgroup_name, "rt");
-	assert_true(p.params.kernel_threads);
+	assert_string_equal(p.params.threads.cgroup_name, "rt");
+	assert_true(p.params.threads.kernel_threads);
 	done(&p);
 	PARSE(&timerlat_hist, &p, "-Crt");
-	assert_string_equal(p.params.cgroup_name, "rt");
+	assert_string_equal(p.params.threads.cgroup_name, "rt");
 	done(&p);
 	PARSE(&osnoise_top, &p, "--cgroup=rt/a", "-q");
-	assert_string_equal(p.params.cgroup_name, "rt/a");
+	assert_string_equal(p.params.threads.cgroup_name, "rt/a");
 	done(&p);
 	PARSE(&osnoise_hist, &p, "--cgroup", "-d", "1s");
-	assert_true(p.params.cgroup);
-	assert_null(p.params.cgroup_name);
+	assert_true(p.params.threads.cgroup);
+	assert_null(p.params.threads.cgroup_name);
 	assert_int_equal(p.params.duration_s, 1);
 	done(&p);
 
 	/* not given: unset, not zero */
 	PARSE(&timerlat_top, &p, "-q");
 	assert_false(param_given(p.params.warm_up_s));
-	assert_false(param_given(p.params.buffer_kb));
-	assert_false(param_given(p.params.aligned_us));
-	assert_false(param_given(p.params.deepest_idle_state));
-	assert_false(p.params.user_threads || p.params.kernel_threads ||
-		     p.params.user_load);
+	assert_false(param_given(p.params.knobs.buffer_kb));
+	assert_false(param_given(p.params.knobs.aligned_us));
+	assert_false(param_given(p.params.threads.deepest_idle_state));
+	assert_false(p.params.threads.user_threads ||
+		     p.params.threads.kernel_threads ||
+		     p.params.threads.user_load);
 	done(&p);
 
 	PARSE(&timerlat_top, &p, "-u", "-k");
@@ -588,11 +590,11 @@ static void test_actions(void **state)
 	      "--on-threshold", "shell,command=echo a,b", "--on-threshold",
 	      "continue", "--on-end", "signal,pid=123,num=2");
 	assert_int_equal(p.result, OPTIONS_OK);
-	assert_int_equal(p.params.on_threshold.count, 4);
-	a = p.params.on_threshold.item;
+	assert_int_equal(p.params.actions.on_threshold.count, 4);
+	a = p.params.actions.on_threshold.item;
 	assert_int_equal(a[0].kind, ACTION_TRACE);
 	assert_string_equal(a[0].file, "x.txt");
-	assert_true(p.params.trace);
+	assert_true(p.params.tracing.trace);
 	assert_int_equal(a[1].kind, ACTION_SIGNAL);
 	assert_int_equal(a[1].signal, 10);
 	assert_true(a[1].to_parent);
@@ -600,15 +602,15 @@ static void test_actions(void **state)
 	assert_string_equal(a[2].command, "echo a,b");
 	assert_int_equal(a[3].kind, ACTION_CONTINUE);
 	assert_string_equal(a[3].text, "continue");
-	a = p.params.on_end.item;
-	assert_int_equal(p.params.on_end.count, 1);
+	a = p.params.actions.on_end.item;
+	assert_int_equal(p.params.actions.on_end.count, 1);
 	assert_int_equal(a[0].pid, 123);
 	assert_int_equal(a[0].signal, 2);
 	done(&p);
 
 	PARSE(&osnoise_hist, &p, "--on-end", "trace");
 	assert_int_equal(p.result, OPTIONS_OK);
-	assert_null(p.params.on_end.item[0].file);
+	assert_null(p.params.actions.on_end.item[0].file);
 	done(&p);
 
 	PARSE(&timerlat_top, &p, "--on-threshold", "reboot");
@@ -645,6 +647,7 @@ static void test_actions(void **state)
 /* An action of any length; a trace file's name with commas in it. */
 static void test_actions_long(void **state)
 {
+	const struct action *end;
 	char command[1200];
 	struct parsed p;
 
@@ -654,15 +657,18 @@ static void test_actions_long(void **state)
 	PARSE(&timerlat_top, &p, "--on-end", command, "--on-threshold",
 	      "trace,file=run,1,2.txt");
 	assert_int_equal(p.result, OPTIONS_OK);
-	assert_string_equal(p.params.on_end.item[0].text, command);
-	assert_string_equal(p.params.on_end.item[0].command, command + 14);
+	end = &p.params.actions.on_end.item[0];
+	assert_string_equal(end->text, command);
+	assert_string_equal(end->command, command + 14);
 	/* the rest is the name, as a shell action's command */
-	assert_string_equal(p.params.on_threshold.item[0].file, "run,1,2.txt");
+	assert_string_equal(p.params.actions.on_threshold.item[0].file,
+			    "run,1,2.txt");
 	done(&p);
 	/* rtla 7.2's spelling unchanged */
 	PARSE(&timerlat_top, &p, "--on-threshold", "trace,file=t.txt");
-	assert_string_equal(p.params.on_threshold.item[0].file, "t.txt");
-	assert_string_equal(p.params.on_threshold.item[0].text,
+	assert_string_equal(p.params.actions.on_threshold.item[0].file,
+			    "t.txt");
+	assert_string_equal(p.params.actions.on_threshold.item[0].text,
 			    "trace,file=t.txt");
 	done(&p);
 }
@@ -681,7 +687,7 @@ static void test_auto_analysis(void **state)
 	/* nothing to analyse without a stop threshold */
 	PARSE(&timerlat_hist, &p, "--dump-tasks");
 	assert_int_equal(p.result, OPTIONS_OK);
-	assert_true(p.params.dump_tasks);
+	assert_true(p.params.analysis.dump_tasks);
 	assert_false(params_aa_enabled(&p.params));
 	done(&p);
 	PARSE(&osnoise_top, &p, "-s", "5");
@@ -690,14 +696,14 @@ static void test_auto_analysis(void **state)
 	/* --aa-only sets the thresholds and the stack, not a trace */
 	PARSE(&timerlat_top, &p, "--aa-only", "70");
 	assert_int_equal(p.result, OPTIONS_OK);
-	assert_int_equal(p.params.stop_us, 70);
-	assert_int_equal(p.params.stop_total_us, 70);
-	assert_int_equal(p.params.print_stack_us, 70);
-	assert_false(p.params.trace);
+	assert_int_equal(p.params.knobs.stop_us, 70);
+	assert_int_equal(p.params.knobs.stop_total_us, 70);
+	assert_int_equal(p.params.knobs.print_stack_us, 70);
+	assert_false(p.params.tracing.trace);
 	assert_true(params_aa_enabled(&p.params));
 	done(&p);
 	PARSE(&timerlat_top, &p, "--aa-only", "70", "-T", "90");
-	assert_int_equal(p.params.stop_total_us, 90);
+	assert_int_equal(p.params.knobs.stop_total_us, 90);
 	done(&p);
 	PARSE(&timerlat_top, &p, "--aa-only", "70", "--no-aa");
 	assert_string_equal(p.err, "rtla timerlat top: --aa-only and --no-aa exclude each other\n");
@@ -708,14 +714,14 @@ static void test_auto_analysis(void **state)
 	/* --bpf-action: timerlat's alone, the file checked when loaded */
 	PARSE(&timerlat_top, &p, "-T", "9", "--bpf-action", "act.o");
 	assert_int_equal(p.result, OPTIONS_OK);
-	assert_string_equal(p.params.bpf_action, "act.o");
+	assert_string_equal(p.params.actions.bpf_action, "act.o");
 	done(&p);
 	PARSE(&timerlat_hist, &p, "--bpf-action=act.o");
 	assert_int_equal(p.result, OPTIONS_OK);
-	assert_string_equal(p.params.bpf_action, "act.o");
+	assert_string_equal(p.params.actions.bpf_action, "act.o");
 	done(&p);
 	PARSE(&timerlat_monitor, &p, "--bpf-action", "act.o");
-	assert_string_equal(p.params.bpf_action, "act.o");
+	assert_string_equal(p.params.actions.bpf_action, "act.o");
 	done(&p);
 	PARSE(&timerlat_top, &p, "--bpf-action", "");
 	assert_int_equal(p.result, OPTIONS_ERROR);
@@ -727,10 +733,10 @@ static void test_auto_analysis(void **state)
 	assert_int_equal(p.result, OPTIONS_USAGE);
 	done(&p);
 	PARSE(&timerlat_top, &p, "-T", "9", "--stack-format", "full");
-	assert_int_equal(p.params.stack_format, AA_STACK_FULL);
+	assert_int_equal(p.params.analysis.stack_format, AA_STACK_FULL);
 	done(&p);
 	PARSE(&timerlat_top, &p, "--stack-format", "skip");
-	assert_int_equal(p.params.stack_format, AA_STACK_SKIP);
+	assert_int_equal(p.params.analysis.stack_format, AA_STACK_SKIP);
 	done(&p);
 	PARSE(&timerlat_top, &p, "--stack-format", "short");
 	assert_string_equal(p.err, "rtla timerlat top: invalid --stack-format 'short': the stack format is truncate, skip or full\n");
@@ -835,7 +841,7 @@ static void test_messages(void **state)
 	/* with -n, a budget in ns is compared in ns */
 	PARSE(&timerlat_hist, &p, "-n", "--budget", "thread:max=1500ns");
 	assert_int_equal(p.result, OPTIONS_OK);
-	assert_int_equal(p.params.budgets[0].limit, 1500);
+	assert_int_equal(p.params.reports.budgets[0].limit, 1500);
 	done(&p);
 	PARSE(&timerlat_hist, &p, "--budget", "thread:max=2us", "-d", "3650d");
 	assert_int_equal(p.result, OPTIONS_OK);
@@ -849,7 +855,7 @@ static void test_messages(void **state)
 	done(&p);
 	PARSE(&timerlat_monitor, &p, "--interval", "2H", "-d", "1D");
 	assert_int_equal(p.result, OPTIONS_OK);
-	assert_int_equal(p.params.interval_s, 7200);
+	assert_int_equal(p.params.monitor.interval_s, 7200);
 	assert_int_equal(p.params.duration_s, 86400);
 	done(&p);
 }

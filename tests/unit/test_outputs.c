@@ -244,12 +244,12 @@ static void test_web_config_checked(void **state)
 	};
 
 	params_alloc(&params, TRACER_TIMERLAT, MODE_HIST);
-	params.web_config = strdup(in_dir("web.yml"));
-	assert_int_equal(mkfifo(params.web_config, 0600), 0);
+	params.monitor.web_config = strdup(in_dir("web.yml"));
+	assert_int_equal(mkfifo(params.monitor.web_config, 0600), 0);
 	assert_int_equal(run_check_outputs(&run), -1);
-	assert_int_equal(unlink(params.web_config), 0);
+	assert_int_equal(unlink(params.monitor.web_config), 0);
 	assert_int_equal(run_check_outputs(&run), -1);
-	put(params.web_config, "basic_auth_users: {}\n");
+	put(params.monitor.web_config, "basic_auth_users: {}\n");
 	assert_int_equal(run_check_outputs(&run), 0);
 	params_free(&params);
 }

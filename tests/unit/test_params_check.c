@@ -28,13 +28,13 @@ static void test_exclusions(void **state)
 	struct rtla_params params;
 
 	fresh(&params, TRACER_TIMERLAT);
-	params.no_irq = params.no_thread = true;
+	params.hist.no_irq = params.hist.no_thread = true;
 	assert_int_equal(params_check(&params, &verdict), -1);
 	assert_true(verdict.own_line);
 	assert_string_equal(verdict.refusal,
 			    "no-irq and no-thread set, there is nothing to do here");
-	params.no_irq = false;
-	params.user_threads = params.user_load = true;
+	params.hist.no_irq = false;
+	params.threads.user_threads = params.threads.user_load = true;
 	assert_int_equal(params_check(&params, &verdict), -1);
 	assert_false(verdict.own_line);
 	assert_string_equal(verdict.refusal, "-u, -k and -U exclude each other");
@@ -47,12 +47,12 @@ static void test_runtime_past_period(void **state)
 	struct rtla_params params;
 
 	fresh(&params, TRACER_OSNOISE);
-	params.period_us = 1000;
-	params.runtime_us = 2000;
+	params.knobs.period_us = 1000;
+	params.knobs.runtime_us = 2000;
 	assert_int_equal(params_check(&params, &verdict), -1);
 	assert_string_equal(verdict.refusal,
 			    "runtime 2000 us is longer than period 1000 us");
-	params.runtime_us = 1000;
+	params.knobs.runtime_us = 1000;
 	assert_int_equal(params_check(&params, &verdict), 0);
 	params_free(&params);
 }
@@ -63,20 +63,20 @@ static void test_resolve_auto(void **state)
 	struct rtla_params params;
 
 	fresh(&params, TRACER_TIMERLAT);
-	params.auto_us = 50;
-	params.stop_total_us = 80;
+	params.analysis.auto_us = 50;
+	params.knobs.stop_total_us = 80;
 	params_resolve(&params);
-	assert_int_equal(params.stop_us, 50);
-	assert_int_equal(params.stop_total_us, 80);
-	assert_int_equal(params.print_stack_us, 50);
-	assert_true(params.trace && params.trace_on_stop);
+	assert_int_equal(params.knobs.stop_us, 50);
+	assert_int_equal(params.knobs.stop_total_us, 80);
+	assert_int_equal(params.knobs.print_stack_us, 50);
+	assert_true(params.tracing.trace && params.tracing.trace_on_stop);
 	params_free(&params);
 
 	fresh(&params, TRACER_OSNOISE);
 	params.hwnoise = true;
 	params_resolve(&params);
-	assert_int_equal(params.threshold_us, 1);
-	assert_false(params.trace);
+	assert_int_equal(params.knobs.threshold_us, 1);
+	assert_false(params.tracing.trace);
 	params_free(&params);
 }
 

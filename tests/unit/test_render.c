@@ -19,10 +19,10 @@ static void setup(struct fixture *f, enum rtla_tracer tracer,
 		  unsigned int bucket_size)
 {
 	params_alloc(&f->params, tracer, mode);
-	f->params.entries = entries;
-	f->params.bucket_size = bucket_size;
-	CPU_SET(0, &f->params.cpu_set);
-	CPU_SET(1, &f->params.cpu_set);
+	f->params.hist.entries = entries;
+	f->params.hist.bucket_size = bucket_size;
+	CPU_SET(0, &f->params.threads.cpu_set);
+	CPU_SET(1, &f->params.threads.cpu_set);
 	assert_int_equal(results_alloc_params(&f->results, &f->params, NR_CPUS), 0);
 	f->results.elapsed_s = 5;
 }
@@ -176,7 +176,8 @@ static void test_timerlat_top_matches_rtla61(void **state)
 	c[1].hist[CTX_IRQ].stats.cur = 77;
 	set_summary(&c[1].hist[CTX_THREAD], 4864, 34, 143, 7274);
 	c[1].hist[CTX_THREAD].stats.cur = 94;
-	f.params.pretty = true;		/* rtla 6.1's output was on a tty */
+	/* rtla 6.1's output was on a tty */
+	f.params.display.pretty = true;
 	got = render(&f, render_timerlat_top);
 	assert_starts_with(got, want);
 	/* rtla 7.2's ALL row */
@@ -195,7 +196,7 @@ static void test_osnoise_top_matches_rtla61(void **state)
 	struct fixture f;
 
 	setup(&f, TRACER_OSNOISE, MODE_TOP, 0, 1);
-	f.params.pretty = true;
+	f.params.display.pretty = true;
 	s = &f.results.cpu[0].periods;
 	*s = (struct noise_summary){ 5, 5000895, 440033, 111899, 8177, 8936,
 				     0, 1181, 0, 177 };
@@ -232,8 +233,8 @@ static void test_top_display(void **state)
 static void setup_cpu0(struct fixture *f, enum rtla_tracer tracer)
 {
 	params_alloc(&f->params, tracer, MODE_TOP);
-	CPU_SET(0, &f->params.cpu_set);
-	f->params.user_threads = tracer == TRACER_TIMERLAT;
+	CPU_SET(0, &f->params.threads.cpu_set);
+	f->params.threads.user_threads = tracer == TRACER_TIMERLAT;
 	assert_int_equal(results_alloc_params(&f->results, &f->params, 1), 0);
 }
 
@@ -250,7 +251,7 @@ static void expect_piped(struct fixture *f,
 	char *want = read_data_file(file);
 	struct capture cap;
 
-	f->params.pretty = top_display(false, false).pretty;
+	f->params.display.pretty = top_display(false, false).pretty;
 	f->results.view = params_context_view(&f->params);
 	capture_open(&cap);
 	f->results.elapsed_s = first_s;
@@ -301,8 +302,8 @@ static void test_hist_options(void **state)
 	char *got;
 
 	setup(&f, TRACER_TIMERLAT, MODE_HIST, 10, 10);
-	f.params.no_irq = true;
-	f.params.with_zeros = true;
+	f.params.hist.no_irq = true;
+	f.params.hist.with_zeros = true;
 	f.results.divisor = 1;
 	f.results.elapsed_s = 3723;
 	histogram_add(&f.results.cpu[1].hist[CTX_THREAD], 5);
@@ -340,10 +341,10 @@ static void test_hist_options(void **state)
 		"lost:         2 \n");
 	free(got);
 
-	f.params.with_zeros = false;
-	f.params.no_header = true;
-	f.params.no_index = true;
-	f.params.no_summary = true;
+	f.params.hist.with_zeros = false;
+	f.params.hist.no_header = true;
+	f.params.hist.no_index = true;
+	f.params.hist.no_summary = true;
 	got = render(&f, render_hist);
 	/* rtla 6.1 and 7.2 leave out the column titles with the header */
 	assert_string_equal(got,
@@ -361,8 +362,8 @@ static void test_hist_percentiles(void **state)
 	char *got;
 
 	setup(&f, TRACER_OSNOISE, MODE_HIST, 100, 1);
-	f.params.percentiles = true;
-	f.params.no_header = true;
+	f.params.display.percentiles = true;
+	f.params.hist.no_header = true;
 	for (i = 0; i < 100; i++)
 		histogram_add(&f.results.cpu[0].hist[CTX_NOISE], i);
 	histogram_add(&f.results.cpu[1].hist[CTX_NOISE], 500);
@@ -433,7 +434,7 @@ static void test_hist_user_context(void **state)
 	char *got;
 
 	setup(&f, TRACER_TIMERLAT, MODE_HIST, 10, 1);
-	f.params.user_threads = true;
+	f.params.threads.user_threads = true;
 	histogram_add(&f.results.cpu[0].hist[CTX_IRQ], 1);
 	histogram_add(&f.results.cpu[0].hist[CTX_THREAD], 3);
 	histogram_add(&f.results.cpu[0].hist[CTX_USER], 4);
@@ -472,7 +473,7 @@ static void test_top_user_context(void **state)
 	char *got, want[1024];
 
 	setup(&f, TRACER_TIMERLAT, MODE_TOP, 0, 1);
-	f.params.user_threads = true;
+	f.params.threads.user_threads = true;
 	f.results.elapsed_s = 4;
 	histogram_add(&f.results.cpu[0].hist[CTX_IRQ], 80);
 	histogram_add(&f.results.cpu[0].hist[CTX_THREAD], 114);

@@ -173,15 +173,17 @@ static void model_init(struct model *m)
 
 	memset(m, 0, sizeof(*m));
 	params_alloc(&m->params, TRACER_TIMERLAT, MODE_HIST);
-	m->params.entries = 100;
-	CPU_SET(0, &m->params.cpu_set);
-	CPU_SET(1, &m->params.cpu_set);
-	m->params.cmdline = strdup("rtla timerlat hist -d 1s");
+	m->params.hist.entries = 100;
+	CPU_SET(0, &m->params.threads.cpu_set);
+	CPU_SET(1, &m->params.threads.cpu_set);
+	m->params.reports.cmdline = strdup("rtla timerlat hist -d 1s");
 	assert_int_equal(budget_parse("thread:p99=50us", TRACER_TIMERLAT,
-				      MODE_HIST, &m->params.budgets[0], &why), 0);
+				      MODE_HIST, &m->params.reports.budgets[0],
+				      &why), 0);
 	assert_int_equal(budget_parse("irq:max=20us", TRACER_TIMERLAT,
-				      MODE_HIST, &m->params.budgets[1], &why), 0);
-	m->params.nr_budgets = 2;
+				      MODE_HIST, &m->params.reports.budgets[1],
+				      &why), 0);
+	m->params.reports.nr_budgets = 2;
 	assert_int_equal(results_alloc_params(&m->results, &m->params, 2), 0);
 	fill(&m->results.cpu[0].hist[CTX_IRQ], 5, 100);
 	fill(&m->results.cpu[0].hist[CTX_THREAD], 10, 100);
@@ -263,10 +265,11 @@ static void test_budget_past_histogram(void **state)
 	size_t i;
 
 	model_init(&m);
-	m.params.nr_budgets = 1;
+	m.params.reports.nr_budgets = 1;
 	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
 		assert_int_equal(budget_parse(cases[i].budget, TRACER_TIMERLAT,
-					      MODE_HIST, &m.params.budgets[0],
+					      MODE_HIST,
+					      &m.params.reports.budgets[0],
 					      &why), 0);
 		assert_int_equal(evaluate_params(&m.params, &m.results,
 						  verdicts, 4), 2);
@@ -292,25 +295,29 @@ static void test_budget_range_warning(void **state)
 	const char *why;
 
 	params_alloc(&params, TRACER_TIMERLAT, MODE_HIST);
-	params.nr_budgets = 1;
+	params.reports.nr_budgets = 1;
 	assert_int_equal(budget_parse("thread:p99=255us", TRACER_TIMERLAT,
-				      MODE_HIST, &params.budgets[0], &why), 0);
+				      MODE_HIST, &params.reports.budgets[0],
+				      &why), 0);
 	assert_int_equal(check_range(&params, reason), 0);
 	assert_int_equal(budget_parse("thread:p99=1s", TRACER_TIMERLAT,
-				      MODE_HIST, &params.budgets[0], &why), 0);
+				      MODE_HIST, &params.reports.budgets[0],
+				      &why), 0);
 	assert_int_equal(check_range(&params, reason), -1);
 	assert_string_equal(reason, "budget thread:p99=1s lies beyond the histogram's end (256 us): past it, only the max decides; raise -E or -b");
-	params.entries = 1000;
-	params.bucket_size = 1001;
+	params.hist.entries = 1000;
+	params.hist.bucket_size = 1001;
 	assert_int_equal(check_range(&params, reason), 0);
 	/* the max is always known */
-	params.entries = 256;
-	params.bucket_size = 1;
+	params.hist.entries = 256;
+	params.hist.bucket_size = 1;
 	assert_int_equal(budget_parse("thread:max=1s", TRACER_TIMERLAT,
-				      MODE_HIST, &params.budgets[0], &why), 0);
+				      MODE_HIST, &params.reports.budgets[0],
+				      &why), 0);
 	assert_int_equal(check_range(&params, reason), 0);
 	assert_int_equal(budget_parse("thread:p100=1s", TRACER_TIMERLAT,
-				      MODE_HIST, &params.budgets[0], &why), -1);
+				      MODE_HIST, &params.reports.budgets[0],
+				      &why), -1);
 	assert_string_equal(why, "p100 is the max: write max");
 	params_free(&params);
 }
@@ -508,8 +515,9 @@ static void test_junit_undecided(void **state)
 
 	model_init(&m);
 	assert_int_equal(budget_parse("thread:p99=300us", TRACER_TIMERLAT,
-				      MODE_HIST, &m.params.budgets[0], &why), 0);
-	m.params.nr_budgets = 1;
+				      MODE_HIST, &m.params.reports.budgets[0],
+				      &why), 0);
+	m.params.reports.nr_budgets = 1;
 	m.report.nr_verdicts = evaluate_params(&m.params, &m.results,
 						m.verdicts, 16);
 	capture_open(&cap);
@@ -532,7 +540,7 @@ static void test_json_osnoise_top(void **state)
 
 	memset(&m, 0, sizeof(m));
 	params_alloc(&m.params, TRACER_OSNOISE, MODE_TOP);
-	CPU_SET(0, &m.params.cpu_set);
+	CPU_SET(0, &m.params.threads.cpu_set);
 	assert_int_equal(results_alloc_params(&m.results, &m.params, 1), 0);
 	period.runtime = 1000000;
 	period.noise = 300;
@@ -606,8 +614,9 @@ static void test_user_context_reports(void **state)
 	free((char *)text);
 
 	assert_int_equal(budget_parse("user:max=44us", TRACER_TIMERLAT,
-				      MODE_HIST, &m.params.budgets[0], &why), 0);
-	m.params.nr_budgets = 1;
+				      MODE_HIST, &m.params.reports.budgets[0],
+				      &why), 0);
+	m.params.reports.nr_budgets = 1;
 	assert_int_equal(evaluate_params(&m.params, &m.results, verdicts, 8), 2);
 	assert_int_equal(verdicts[0].result, BUDGET_MET);
 	assert_int_equal(verdicts[1].result, BUDGET_MISSED);

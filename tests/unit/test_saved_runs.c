@@ -28,10 +28,10 @@ static void live_init(struct live *l, uint64_t spike)
 
 	memset(l, 0, sizeof(*l));
 	params_alloc(&l->params, TRACER_TIMERLAT, MODE_HIST);
-	l->params.entries = 100;
-	l->params.bucket_size = 2;
-	CPU_SET(0, &l->params.cpu_set);
-	CPU_SET(1, &l->params.cpu_set);
+	l->params.hist.entries = 100;
+	l->params.hist.bucket_size = 2;
+	CPU_SET(0, &l->params.threads.cpu_set);
+	CPU_SET(1, &l->params.threads.cpu_set);
 	assert_int_equal(results_alloc_params(&l->results, &l->params, 2), 0);
 	for (i = 0; i < 90; i++) {
 		histogram_add(&l->results.cpu[0].hist[CTX_IRQ], 3 + i % 5);
@@ -82,9 +82,9 @@ static void test_rtla_round_trip(void **state)
 					 sizeof(why)), 0);
 	assert_string_equal(run.tool, "timerlat hist");
 	assert_int_equal(run.source, SAVED_RTLA);
-	assert_int_equal(run.params.entries, 100);
-	assert_int_equal(run.params.bucket_size, 2);
-	assert_int_equal(run.params.period_us, 1000);
+	assert_int_equal(run.params.hist.entries, 100);
+	assert_int_equal(run.params.hist.bucket_size, 2);
+	assert_int_equal(run.params.knobs.period_us, 1000);
 	assert_int_equal(run.results.cpu[1].hist[CTX_THREAD].over, 1);
 	assert_int_equal(run.results.cpu[1].hist[CTX_THREAD].stats.max, 500);
 	assert_int_equal(run.start_time, 1000);
@@ -112,9 +112,9 @@ static void test_cyclictest(void **state)
 	assert_int_equal(run.source, SAVED_CYCLICTEST);
 	assert_string_equal(run.tool, "cyclictest");
 	/* -h 50 in its command line; only the thread context */
-	assert_int_equal(run.params.entries, 50);
-	assert_true(run.params.no_irq);
-	assert_int_equal(run.params.period_us, 1000);
+	assert_int_equal(run.params.hist.entries, 50);
+	assert_true(run.params.hist.no_irq);
+	assert_int_equal(run.params.knobs.period_us, 1000);
 	h = &run.results.cpu[0].hist[CTX_THREAD];
 	assert_int_equal(h->stats.count, 1751);
 	assert_int_equal(h->stats.max, 24980);
@@ -183,7 +183,7 @@ static void test_refused(void **state)
 	expect_refused(json, "histogram bucket \"10\": more samples than rtla can count");
 	free(json);
 	/* a bucket past -E */
-	l.params.entries = 4;
+	l.params.hist.entries = 4;
 	json = live_json(&l);
 	at = strstr(json, "\"entries\": 4");
 	assert_non_null(at);
@@ -308,7 +308,7 @@ static void test_compare_mismatch(void **state)
 				      sizeof(reason)), -1);
 	assert_string_equal(reason, "CPU 0 is in base.json only: compare runs of the same CPUs");
 	CPU_SET(0, &new.results.cpus);
-	new.params.no_irq = true;
+	new.params.hist.no_irq = true;
 	b.view = params_context_view(&new.params);
 	assert_int_equal(compare_runs(&a, &b, &rule, 1, &cmp, reason,
 				      sizeof(reason)), -1);

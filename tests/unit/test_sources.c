@@ -298,8 +298,8 @@ static void fixture_alloc(struct fixture *f, enum rtla_tracer tracer,
 {
 	memset(f, 0, sizeof(*f));
 	params_alloc(&f->params, tracer, mode);
-	CPU_ZERO(&f->params.cpu_set);
-	CPU_SET(1, &f->params.cpu_set);
+	CPU_ZERO(&f->params.threads.cpu_set);
+	CPU_SET(1, &f->params.threads.cpu_set);
 	assert_int_equal(results_alloc_params(&f->results, &f->params, 2), 0);
 	assert_int_equal(sources_alloc(&f->sources, 2, 2, false), 0);
 	f->sources.max_exact = max_exact;

@@ -127,25 +127,25 @@ static void test_results_histogram_bytes(void **state)
 	struct rtla_params params;
 
 	params_alloc(&params, TRACER_TIMERLAT, MODE_HIST);
-	CPU_ZERO(&params.cpu_set);
-	CPU_SET(0, &params.cpu_set);
-	CPU_SET(1, &params.cpu_set);
+	CPU_ZERO(&params.threads.cpu_set);
+	CPU_SET(0, &params.threads.cpu_set);
+	CPU_SET(1, &params.threads.cpu_set);
 	/* not a CPU of this machine */
-	CPU_SET(5, &params.cpu_set);
-	params.entries = 9999999;
+	CPU_SET(5, &params.threads.cpu_set);
+	params.hist.entries = 9999999;
 	/* irq, thread and user: 240 MB a CPU */
 	assert_int_equal(histogram_bytes_params(&params, 2),
 			 2ULL * 3 * 9999999 * sizeof(uint64_t));
 	params_free(&params);
 	params_alloc(&params, TRACER_OSNOISE, MODE_HIST);
-	CPU_ZERO(&params.cpu_set);
-	CPU_SET(1, &params.cpu_set);
+	CPU_ZERO(&params.threads.cpu_set);
+	CPU_SET(1, &params.threads.cpu_set);
 	assert_int_equal(histogram_bytes_params(&params, 2),
 			 256 * sizeof(uint64_t));
 	params_free(&params);
 	/* top keeps no histogram */
 	params_alloc(&params, TRACER_TIMERLAT, MODE_TOP);
-	CPU_SET(0, &params.cpu_set);
+	CPU_SET(0, &params.threads.cpu_set);
 	assert_int_equal(histogram_bytes_params(&params, 2), 0);
 	params_free(&params);
 }
@@ -156,7 +156,7 @@ static void test_results_units(void **state)
 	struct rtla_results r;
 
 	params_alloc(&params, TRACER_TIMERLAT, MODE_HIST);
-	CPU_SET(1, &params.cpu_set);
+	CPU_SET(1, &params.threads.cpu_set);
 	assert_int_equal(results_alloc_params(&r, &params, 2), 0);
 	results_add_sample(&r, 1, CTX_IRQ, 1999);
 	results_add_sample(&r, 1, CTX_THREAD, 5000);
@@ -173,7 +173,7 @@ static void test_results_units(void **state)
 	results_free(&r);
 	results_free(&r);
 
-	params.nano = true;
+	params.display.nano = true;
 	assert_int_equal(results_alloc_params(&r, &params, 2), 0);
 	results_add_sample(&r, 1, CTX_IRQ, 1999);
 	assert_int_equal(r.cpu[1].hist[CTX_IRQ].stats.max, 1999);
@@ -183,7 +183,7 @@ static void test_results_units(void **state)
 
 	/* osnoise: noise durations in us, whatever -n says */
 	params_alloc(&params, TRACER_OSNOISE, MODE_HIST);
-	CPU_SET(1, &params.cpu_set);
+	CPU_SET(1, &params.threads.cpu_set);
 	assert_int_equal(results_alloc_params(&r, &params, 2), 0);
 	results_add_sample(&r, 1, CTX_NOISE, 7500);
 	assert_int_equal(r.cpu[1].hist[CTX_NOISE].stats.max, 7);
@@ -197,7 +197,7 @@ static void test_results_unmeasured_cpu(void **state)
 	struct rtla_results r;
 
 	params_alloc(&params, TRACER_OSNOISE, MODE_TOP);
-	CPU_SET(0, &params.cpu_set);
+	CPU_SET(0, &params.threads.cpu_set);
 	assert_int_equal(results_alloc_params(&r, &params, 2), 0);
 	results_add_sample(&r, 1, CTX_NOISE, 9000);
 	assert_int_equal(r.cpu[1].hist[CTX_NOISE].stats.count, 0);

@@ -29,8 +29,8 @@ static int setup(void **state)
 	assert_non_null(mkdtemp(f->dir));
 	snprintf(f->path, sizeof(f->path), "%s/windows.jsonl", f->dir);
 	params_alloc(&f->params, TRACER_TIMERLAT, MODE_HIST);
-	f->params.entries = 100;
-	CPU_SET(1, &f->params.cpu_set);
+	f->params.hist.entries = 100;
+	CPU_SET(1, &f->params.threads.cpu_set);
 	assert_int_equal(results_alloc_params(&f->window, &f->params, 2), 0);
 	for (i = 0; i < 999; i++)
 		histogram_add(&f->window.cpu[1].hist[CTX_THREAD], 10);

@@ -57,8 +57,8 @@ static void test_round_trip(void **state)
 	assert_non_null(mkdtemp(dir));
 	snprintf(path, sizeof(path), "%s/w.jsonl", dir);
 	params_alloc(&params, TRACER_TIMERLAT, MODE_HIST);
-	params.entries = 100;
-	CPU_SET(1, &params.cpu_set);
+	params.hist.entries = 100;
+	CPU_SET(1, &params.threads.cpu_set);
 	assert_int_equal(results_alloc_params(&window, &params, 2), 0);
 	for (i = 0; i < 999; i++)
 		histogram_add(&window.cpu[1].hist[CTX_THREAD], 10);
