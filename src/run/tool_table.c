@@ -20,6 +20,7 @@ const struct rtla_tool timerlat_monitor_tool = {
 	.id = { "timerlat monitor", "always-on timer latency monitoring: windows, Prometheus' /metrics, hits that do not stop it",
 		TRACER_TIMERLAT, MODE_HIST, false, true },
 	.render = render_hist,
+	.prepare = monitor_prepare,
 	.measure = run_monitor,
 	.until_signal = true,
 };
