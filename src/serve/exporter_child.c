@@ -148,7 +148,10 @@ static void __attribute__((noreturn)) serve(struct http_server *server,
 	if (expo_recv(channel, &head, NULL, SEND_WAIT_MS) ||
 	    head.kind != EXPO_GO)
 		orphaned();
+	/* a scrape's request waits until the word is out */
+	pthread_mutex_lock(&asker.lock);
 	say(channel, 1, http_server_run(server, why, sizeof(why)) ? why : NULL);
+	pthread_mutex_unlock(&asker.lock);
 	pfd.events = POLLRDHUP;
 	for (;;)
 		if (poll(&pfd, 1, -1) > 0 && pfd.revents)
