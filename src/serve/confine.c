@@ -32,7 +32,7 @@ int confine_find_user(struct confine_user *user, char *why, size_t why_size)
 		user->gid = pw.pw_gid;
 		return 0;
 	}
-	snprintf(why, why_size, "no user to run the /metrics exporter as: neither \"rtla\" nor \"nobody\" exists (or is not root); create one (useradd --system rtla)");
+	snprintf(why, why_size, "no user to run the /metrics exporter as: neither \"rtla\" nor \"nobody\" exists, other than as root; create a system user \"rtla\"");
 	return -1;
 }
 
