@@ -125,8 +125,15 @@ static void status_field(const char *name, char *out, size_t size)
 /* In a child of root: the exporter's user, nothing of root left. */
 static void dropped_child(void)
 {
+	static const char *const want[][2] = {
+		{ "CapEff", "0000000000000000" },
+		{ "CapPrm", "0000000000000000" },
+		{ "CapBnd", "0000000000000000" },
+		{ "NoNewPrivs", "1" },
+	};
 	struct confine_user user;
 	char why[256], field[128];
+	size_t i;
 
 	if (confine_find_user(&user, why, sizeof(why)) ||
 	    confine_drop(&user, why, sizeof(why))) {
@@ -137,18 +144,13 @@ static void dropped_child(void)
 		_exit(11);
 	if (!setuid(0) || !setgid(0) || !seteuid(0))
 		_exit(12);
-	status_field("CapEff", field, sizeof(field));
-	if (strcmp(field, "0000000000000000"))
-		_exit(13);
-	status_field("CapPrm", field, sizeof(field));
-	if (strcmp(field, "0000000000000000"))
-		_exit(14);
-	status_field("CapBnd", field, sizeof(field));
-	if (strcmp(field, "0000000000000000"))
-		_exit(15);
-	status_field("NoNewPrivs", field, sizeof(field));
-	if (strcmp(field, "1"))
-		_exit(16);
+	for (i = 0; i < sizeof(want) / sizeof(want[0]); i++) {
+		status_field(want[i][0], field, sizeof(field));
+		if (strcmp(field, want[i][1])) {
+			fprintf(stderr, "%s: %s\n", want[i][0], field);
+			_exit(13);
+		}
+	}
 	_exit(0);
 }
 
