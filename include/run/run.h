@@ -7,7 +7,6 @@
 #include <stdio.h>
 
 #include "params/params.h"
-#include "serve/exporter.h"
 #include "model/aa.h"
 #include "model/action_outcome.h"
 #include "model/results.h"
@@ -37,6 +36,8 @@ struct run_workload {
 	int dma_fd;			/* /dev/cpu_dma_latency held, or -1 */
 	bool failed;			/* measuring threads ended early */
 };
+
+struct exporter;
 
 /* Everything one run sets up, torn down in reverse by run_teardown(). */
 struct run {

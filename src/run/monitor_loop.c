@@ -11,6 +11,7 @@
 #include "collect/collector.h"
 #include "run/monitor.h"
 #include "run/run.h"
+#include "serve/exporter.h"
 
 #define NSEC_PER_SEC	1000000000ULL
 

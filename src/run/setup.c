@@ -18,6 +18,7 @@
 #include "session/log.h"
 #include "session/state_dir.h"
 #include "session/state_record.h"
+#include "serve/exporter.h"
 #include "session/tracefs_mount.h"
 #include "session/tracing_dir.h"
 #include "session/tracer_config.h"
