@@ -261,6 +261,27 @@ case_exporter() {
 		why="$why; stderr: $(cat "$top/err")"
 	[ -n "$why" ] || why=$(not_restored)
 	tap_check "the exporter killed: the monitor ends, exit 1, one line, settings restored" "$why"
+
+	fresh
+	rtla_exec timerlat monitor --listen $port >/dev/null 2>"$top/err" &
+	pid=$!
+	i=0
+	until child=$(cat /proc/$pid/task/*/children 2>/dev/null | tr -d ' ') &&
+	      [ -n "$child" ] || [ $i -ge 50 ]; do
+		sleep 0.1
+		i=$((i + 1))
+	done
+	kill -KILL $pid
+	wait $pid 2>/dev/null
+	i=0
+	while [ -n "$child" ] && [ -e /proc/$child ] && [ $i -lt 20 ]; do
+		sleep 0.1
+		i=$((i + 1))
+	done
+	why=
+	[ -n "$child" ] || why="no exporter process: $(cat "$top/err")"
+	[ -n "$why" ] || [ ! -e /proc/$child ] || why="exporter $child still there"
+	tap_check "the monitor killed: its exporter ends with it" "$why"
 }
 
 case_record
