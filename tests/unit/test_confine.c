@@ -206,5 +206,5 @@ int main(void)
 		cmocka_unit_test(test_close_fds),
 	};
 
-	return cmocka_run_group_tests(tests, NULL, NULL);
+	return RUN_SUITE("confine", tests);
 }

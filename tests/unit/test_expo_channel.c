@@ -196,5 +196,5 @@ int main(void)
 		cmocka_unit_test(test_bounds),
 	};
 
-	return cmocka_run_group_tests(tests, NULL, NULL);
+	return RUN_SUITE("expo_channel", tests);
 }
