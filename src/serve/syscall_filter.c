@@ -28,6 +28,8 @@ static const int allowed[] = {
 	SCMP_SYS(madvise), SCMP_SYS(brk), SCMP_SYS(set_robust_list),
 	SCMP_SYS(rseq), SCMP_SYS(rt_sigprocmask), SCMP_SYS(rt_sigaction),
 	SCMP_SYS(getrandom), SCMP_SYS(exit), SCMP_SYS(exit_group),
+	/* AddressSanitizer's, at each thread's start */
+	SCMP_SYS(sigaltstack), SCMP_SYS(gettid), SCMP_SYS(sched_getaffinity),
 };
 
 /* Threads, but no new process; a thread's name, no other prctl(). */
