@@ -110,14 +110,29 @@ static void *answer_thread(void *arg)
 	return NULL;
 }
 
-/* Kill and reap the exporter, once: its wait status. */
+/* Whether the exporter ended within @ms: its status in *@status. */
+static bool ended_within(pid_t pid, int ms, int *status)
+{
+	for (; ms > 0; ms -= 10) {
+		if (waitpid(pid, status, WNOHANG) == pid)
+			return true;
+		usleep(10000);
+	}
+	return false;
+}
+
+/*
+ * Reap the exporter, once: killed first (@kill_first), or given a
+ * moment to finish dying (its channel closes before it is a zombie).
+ * Its wait status, -1 when it had to be killed.
+ */
 static int reap(struct exporter *e, bool kill_first)
 {
 	int status = 0;
 
 	if (e->reaped || e->pid <= 0)
 		return 0;
-	if (kill_first || !waitpid(e->pid, &status, WNOHANG)) {
+	if (kill_first || !ended_within(e->pid, 1000, &status)) {
 		kill(e->pid, SIGKILL);
 		while (waitpid(e->pid, &status, 0) < 0 && errno == EINTR)
 			;

@@ -32,11 +32,20 @@ static const int allowed[] = {
 	SCMP_SYS(sigaltstack), SCMP_SYS(gettid), SCMP_SYS(sched_getaffinity),
 };
 
-/* Threads, but no new process; a thread's name, no other prctl(). */
+/*
+ * Threads, but no new process; a thread's name, no other prctl(); no
+ * file opened, but refused rather than fatal: glibc's malloc opens
+ * /proc/sys/vm/overcommit_memory when a thread's arena first shrinks,
+ * and does without it.
+ */
 static int add_narrowed(scmp_filter_ctx ctx)
 {
 	/* clone3's flags cannot be seen: glibc falls back to clone() */
 	return seccomp_rule_add(ctx, SCMP_ACT_ERRNO(ENOSYS), SCMP_SYS(clone3),
+				0) ||
+	       seccomp_rule_add(ctx, SCMP_ACT_ERRNO(EACCES), SCMP_SYS(openat),
+				0) ||
+	       seccomp_rule_add(ctx, SCMP_ACT_ERRNO(EACCES), SCMP_SYS(open),
 				0) ||
 	       seccomp_rule_add(ctx, SCMP_ACT_ALLOW, SCMP_SYS(clone), 1,
 				SCMP_A0(SCMP_CMP_MASKED_EQ, CLONE_THREAD,
