@@ -96,26 +96,26 @@ static void send_and_wait(void)
 		_exit(5);
 }
 
-static void test_open_refused(void **state)
+/* @body, under the filter, exits @code. */
+static void exits_filtered(void (*body)(void), int code)
 {
 	int status;
 
 	if (under_valgrind())
 		skip();
-	status = filtered(open_shadow);
+	status = filtered(body);
 	assert_true(WIFEXITED(status));
-	assert_int_equal(WEXITSTATUS(status), 7);
+	assert_int_equal(WEXITSTATUS(status), code);
+}
+
+static void test_open_refused(void **state)
+{
+	exits_filtered(open_shadow, 7);
 }
 
 static void test_threads_run(void **state)
 {
-	int status;
-
-	if (under_valgrind())
-		skip();
-	status = filtered(send_and_wait);
-	assert_true(WIFEXITED(status));
-	assert_int_equal(WEXITSTATUS(status), 0);
+	exits_filtered(send_and_wait, 0);
 }
 
 /* One line of /proc/self/status, as text after the tab. */
