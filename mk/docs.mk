@@ -101,6 +101,7 @@ check-docs: all man $(DOCS_OPTLIST)
 	$(PYTHON) tests/docs/check_docs.py --rtla $(BUILD)/rtla \
 		--optlist $(DOCS_OPTLIST) --man-dir $(BUILD)/man \
 		--completion $(COMPLETION)
+	tests/cli/check.sh $(BUILD)/rtla tests/data
 	MAKE='$(MAKE)' tests/docs/check_install.sh
 
 -include $(wildcard $(BUILD)/docs/*.d)

@@ -4,7 +4,7 @@
 
 #include <stdio.h>
 
-#include "cli/options.h"
+#include "cli/opt_engine.h"
 
 /* The setters of timerlat monitor's own options (options.c's table). */
 int set_interval(struct opt_ctx *ctx, const char *arg, const char **why);

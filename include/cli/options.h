@@ -4,65 +4,8 @@
 
 #include <stdio.h>
 
+#include "cli/opt_engine.h"
 #include "params/params.h"
-#include "model/value_parse.h"
-
-/* Which tools take an option: a mask of these bits. */
-#define FOR_OSNOISE	(1U << 0)
-#define FOR_TIMERLAT	(1U << 1)
-#define FOR_TOP		(1U << 2)
-#define FOR_HIST	(1U << 3)
-#define FOR_HWNOISE	(1U << 4)
-#define FOR_MONITOR	(1U << 5)	/* timerlat monitor: only options
-					   that name it */
-#define FOR_TRACERS	(FOR_OSNOISE | FOR_TIMERLAT)
-#define FOR_MODES	(FOR_TOP | FOR_HIST)
-#define FOR_ALL		(FOR_TRACERS | FOR_MODES | FOR_HWNOISE)
-
-/* What an option's setter works on. */
-struct opt_ctx {
-	struct rtla_params *params;
-	int nr_cpus;
-	const char *line;	/* set with a refusal: rtla 7.2's own line,
-				   printed instead of ours */
-	char reason[RANGE_REASON_SIZE];	/* a refusal that names the range */
-};
-
-/* The groups of --help, in the order printed (rtla 7.2's, and ours). */
-enum opt_group {
-	GROUP_TRACING,
-	GROUP_EVENTS,
-	GROUP_CPUS,
-	GROUP_THREADS,
-	GROUP_HISTOGRAM,
-	GROUP_OUTPUT,
-	GROUP_TUNING,
-	GROUP_ACTIONS,
-	GROUP_BUDGETS,
-	GROUP_MONITOR,
-	GROUP_GENERAL,
-	NR_OPT_GROUPS,
-};
-
-struct opt_spec {
-	const char *long_name;
-	int short_name;			/* 0: long form only */
-	int has_arg;			/* getopt's no/required/optional_argument */
-	unsigned int tools;		/* FOR_* mask */
-	const char *arg_name;		/* for --help: "us" shows as <us>; an
-					   optional one is shown as written */
-	const char *help;
-	int (*set)(struct opt_ctx *ctx, const char *arg, const char **why);
-	enum opt_group group;		/* where --help lists it */
-};
-
-enum options_result {
-	OPTIONS_OK = 0,
-	OPTIONS_HELP = 1,	/* --help was printed: exit 129 */
-	OPTIONS_ERROR = -1,	/* one line was printed: exit 1 */
-	OPTIONS_USAGE = -2,	/* a usage error (unknown option, missing
-				   value), in one line: exit 129 */
-};
 
 unsigned int tool_mask(const struct tool_id *tool);
 const struct opt_spec *options_table(size_t *count);

@@ -2,9 +2,7 @@
 #ifndef RTLA_PLOT_ARGS_H
 #define RTLA_PLOT_ARGS_H
 
-#include <getopt.h>
-#include <stdio.h>
-
+#include "cli/opt_engine.h"
 #include "model/plot_layout.h"
 #include "output/plot_format.h"
 
@@ -22,17 +20,11 @@ struct plot_args {
 	int height;
 };
 
-extern const struct option plot_options[];
-
-void plot_usage(FILE *out);
-
 /*
- * Parse rtla plot's arguments (@argv[0] is the command): 0 to go on, 1
- * after --help, -1 on a usage error, said in one line on stderr.
+ * Parse rtla plot's arguments (@argv[0] is the command): OPTIONS_OK to
+ * go on, else as opt_engine_parse (help printed, errors said).
  */
-int plot_parse_args(int argc, char **argv, struct plot_args *args);
-
-/* The same, the result dropped: for the docs tests. */
-int plot_check_args(int argc, char **argv);
+enum options_result plot_parse_args(int argc, char **argv,
+				    struct plot_args *args);
 
 #endif

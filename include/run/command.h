@@ -20,4 +20,11 @@ enum command_cut {
 int command_run(const char *command, unsigned int timeout_s,
 		enum command_cut *cut);
 
+/*
+ * The same for @file with @argv, found in PATH as execvp() does (127:
+ * not found), with its stdout and stderr on @output_fd (-1: rtla's).
+ */
+int command_run_argv(const char *file, char *const argv[], int output_fd,
+		     unsigned int timeout_s, enum command_cut *cut);
+
 #endif

@@ -1,38 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0
 /* rtla plot's command line: the files, the output, its format and size. */
+#include <getopt.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "cli/file_command.h"
 #include "cli/plot_args.h"
-
-const struct option plot_options[] = {
-	{ "output", required_argument, NULL, 'o' },
-	{ "format", required_argument, NULL, 'f' },
-	{ "size", required_argument, NULL, 's' },
-	{ "help", no_argument, NULL, 'h' },
-	{ NULL, 0, NULL, 0 },
-};
-
-void plot_usage(FILE *out)
-{
-	fprintf(out,
-		"rtla plot: the latency histograms of saved runs, drawn\n"
-		"\n"
-		"  usage: rtla plot FILE... -o OUT [options]\n"
-		"\n"
-		"  FILE is a JSON report of a hist run: rtla's --json, or cyclictest's --json;\n"
-		"  up to %d, overlaid (- is stdin).  Or all FILEs are timerlat monitor --record\n"
-		"  files, FILE.N,...,FILE.1,FILE for one with its rotated files: each window's\n"
-		"  max over time.\n"
-		"\n"
-		"\t  -o/--output OUT: write the plot to OUT (.svg, .png or .pdf)\n"
-		"\t     --format FORMAT: svg, png or pdf, whatever OUT's extension\n"
-		"\t     --size WxH: the plot's size in pixels (PNG) or points (SVG, PDF); default %dx%d\n"
-		"\t  -h/--help: print this help\n"
-		"\n"
-		"  exit status: 0 ok, 1 error, 129 this help\n",
-		PLOT_MAX_FILES, PLOT_DEFAULT_WIDTH, PLOT_DEFAULT_HEIGHT);
-}
 
 /* "WxH" into @width and @height: 0, or -1. */
 static int parse_size(const char *text, int *width, int *height)
@@ -53,76 +26,112 @@ static int parse_size(const char *text, int *width, int *height)
 	return 0;
 }
 
-static int check_output(struct plot_args *args)
+DEFINE_ARG_SETTER(struct plot_args, output)
+
+static int set_format(struct opt_ctx *ctx, const char *arg, const char **why)
 {
-	if (!args->output) {
-		fprintf(stderr, "rtla plot: give the output file with -o OUT (rtla plot --help)\n");
-		return -1;
-	}
+	struct plot_args *args = ctx->args;
+
+	args->format = plot_format_named(arg);
+	if (args->format != PLOT_NONE)
+		return 0;
+	*why = "svg, png or pdf";
+	return -1;
+}
+
+static int set_size(struct opt_ctx *ctx, const char *arg, const char **why)
+{
+	struct plot_args *args = ctx->args;
+
+	if (!parse_size(arg, &args->width, &args->height))
+		return 0;
+	snprintf(ctx->reason, sizeof(ctx->reason),
+		 "WIDTHxHEIGHT, each 1 to %d", PLOT_MAX_SIDE);
+	*why = ctx->reason;
+	return -1;
+}
+
+static void add_file(struct opt_ctx *ctx, const char *word)
+{
+	struct plot_args *args = ctx->args;
+
+	if (args->nr_files < PLOT_MAX_FILES)
+		args->files[args->nr_files] = word;
+	args->nr_files++;
+}
+
+#define STRING(x)	#x
+#define NUMBER(x)	STRING(x)
+
+static enum options_result plot_parse(int argc, char **argv, void *args);
+
+static const struct opt_spec plot_options[] = {
+	{ "output", 'o', required_argument, 0, "OUT",
+	  "write the plot to OUT (.svg, .png or .pdf)", set_output, GROUP_GENERAL },
+	{ "format", 0, required_argument, 0, "FORMAT",
+	  "svg, png or pdf, whatever OUT's extension", set_format, GROUP_GENERAL },
+	{ "size", 0, required_argument, 0, "WxH",
+	  "the plot's size in pixels (PNG) or points (SVG, PDF); default "
+	  NUMBER(PLOT_DEFAULT_WIDTH) "x" NUMBER(PLOT_DEFAULT_HEIGHT), set_size, GROUP_GENERAL },
+	{ "help", 'h', no_argument, 0, NULL, "print this help", NULL, GROUP_GENERAL },
+};
+
+const struct file_command plot_command = {
+	.name = "plot",
+	.synopsis =
+		"rtla plot: the latency histograms of saved runs, drawn\n"
+		"\n"
+		"  usage: rtla plot FILE... -o OUT [options]\n"
+		"\n"
+		"  FILE is a JSON report of a hist run: rtla's --json, or cyclictest's --json;\n"
+		"  up to " NUMBER(PLOT_MAX_FILES) ", overlaid (- is stdin).  Or all FILEs are timerlat monitor --record\n"
+		"  files, FILE.N,...,FILE.1,FILE for one with its rotated files: each window's\n"
+		"  max over time.\n"
+		"\n",
+	.footer = "\n  exit status: 0 ok, 1 error, 129 this help or a usage error\n",
+	.specs = plot_options,
+	.count = sizeof(plot_options) / sizeof(plot_options[0]),
+	.operand = add_file,
+	.parse = plot_parse,
+	.args_size = sizeof(struct plot_args),
+};
+
+static enum options_result check_output(struct plot_args *args)
+{
+	if (!args->output)
+		return file_command_usage_error(&plot_command,
+			"give the output file with -o OUT (rtla plot --help)");
 	if (args->format == PLOT_NONE)
 		args->format = plot_format_of(args->output);
 	if (args->format == PLOT_NONE) {
 		fprintf(stderr, "rtla plot: %s: name a .svg, .png or .pdf file, or give --format\n",
 			args->output);
-		return -1;
+		return OPTIONS_ERROR;
 	}
-	return 0;
+	return OPTIONS_OK;
 }
 
-int plot_parse_args(int argc, char **argv, struct plot_args *args)
+enum options_result plot_parse_args(int argc, char **argv,
+				    struct plot_args *args)
 {
-	int opt;
+	enum options_result result;
 
 	*args = (struct plot_args){ .format = PLOT_NONE,
 				    .width = PLOT_DEFAULT_WIDTH,
 				    .height = PLOT_DEFAULT_HEIGHT };
-	opterr = 0;
-	optind = 1;
-	while ((opt = getopt_long(argc, argv, "ho:", plot_options, NULL)) != -1) {
-		switch (opt) {
-		case 'o':
-			args->output = optarg;
-			break;
-		case 'f':
-			args->format = plot_format_named(optarg);
-			if (args->format == PLOT_NONE) {
-				fprintf(stderr, "rtla plot: --format %s: svg, png or pdf\n",
-					optarg);
-				return -1;
-			}
-			break;
-		case 's':
-			if (parse_size(optarg, &args->width, &args->height)) {
-				fprintf(stderr, "rtla plot: --size %s: WIDTHxHEIGHT, each 1 to %d\n",
-					optarg, PLOT_MAX_SIDE);
-				return -1;
-			}
-			break;
-		case 'h':
-			plot_usage(stdout);
-			return 1;
-		default:
-			fprintf(stderr, "rtla plot: unknown option or missing value '%s'\n",
-				argv[optind - 1]);
-			return -1;
-		}
-	}
-	if (optind == argc) {
-		fprintf(stderr, "rtla plot: give one or more report FILEs (rtla plot --help)\n");
-		return -1;
-	}
-	if (argc - optind > PLOT_MAX_FILES) {
-		fprintf(stderr, "rtla plot: at most %d files\n", PLOT_MAX_FILES);
-		return -1;
-	}
-	for (; optind < argc; optind++)
-		args->files[args->nr_files++] = argv[optind];
+	result = file_command_parse(&plot_command, args, argc, argv);
+	if (result != OPTIONS_OK)
+		return result;
+	if (!args->nr_files)
+		return file_command_usage_error(&plot_command,
+			"give one or more report FILEs (rtla plot --help)");
+	if (args->nr_files > PLOT_MAX_FILES)
+		return file_command_usage_error(&plot_command,
+			"at most " NUMBER(PLOT_MAX_FILES) " files");
 	return check_output(args);
 }
 
-int plot_check_args(int argc, char **argv)
+static enum options_result plot_parse(int argc, char **argv, void *args)
 {
-	struct plot_args args;
-
-	return plot_parse_args(argc, argv, &args) < 0 ? -1 : 0;
+	return plot_parse_args(argc, argv, args);
 }

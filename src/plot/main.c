@@ -5,6 +5,7 @@
  */
 #include <stdio.h>
 
+#include "cli/file_command.h"
 #include "cli/plot_args.h"
 #include "input/saved_input.h"
 #include "plot/plot_runs.h"
@@ -87,15 +88,13 @@ static int read_inputs(const struct plot_args *args,
 int main(int argc, char **argv)
 {
 	struct saved_input in[PLOT_MAX_FILES];
+	enum options_result result;
 	struct plot_args args;
 	int i, records, status = 1;
 
-	switch (plot_parse_args(argc, argv, &args)) {
-	case 1:
-		return 129;	/* --help, as rtla 7.2's tools */
-	case -1:
-		return 1;
-	}
+	result = plot_parse_args(argc, argv, &args);
+	if (result != OPTIONS_OK)
+		return file_command_status(result);
 	if (read_inputs(&args, in, &records))
 		return 1;
 	if (!records)

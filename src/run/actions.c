@@ -10,7 +10,23 @@
 
 #include "run/command.h"
 #include "run/run.h"
+#include "run/trace_dat.h"
 #include "run/trace_file.h"
+
+/*
+ * A *.dat file as trace-cmd's trace.dat; when trace-cmd cannot write it,
+ * the text trace goes to @file instead, so that the hit is not lost.
+ */
+static int save_trace_dat(struct run *run, const char *file)
+{
+	char why[512] = "";
+
+	if (!trace_dat_save(run->trace, file, why, sizeof(why)))
+		return 0;
+	run_error(run, "cannot save %s as trace-cmd's trace.dat (%s): saving the text trace there",
+		  file, why);
+	return trace_file_save_trace(run->trace, file);
+}
 
 /* Save the trace to @file, named first as rtla 7.2 does; errors said. */
 static int save_trace(struct run *run, const char *file)
@@ -23,7 +39,8 @@ static int save_trace(struct run *run, const char *file)
 		errno = ENOENT;
 	} else {
 		tracefs_trace_off(run->trace);
-		if (!trace_file_save_trace(run->trace, file))
+		if (trace_dat_wanted(file) ? !save_trace_dat(run, file) :
+		    !trace_file_save_trace(run->trace, file))
 			return 0;
 	}
 	err = errno;

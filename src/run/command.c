@@ -41,18 +41,23 @@ static int fd_limit(void)
 }
 
 /* In the child: only what is async-signal-safe, then exec. */
-static void exec_clean(const char *command, int max_fd)
+static void exec_clean(const char *file, char *const argv[], int output_fd,
+		       int max_fd)
 {
 	int fd;
 
 	setpgid(0, 0);
 	run_signals_for_exec();
+	if (output_fd >= 0 &&
+	    (dup2(output_fd, STDOUT_FILENO) < 0 ||
+	     dup2(output_fd, STDERR_FILENO) < 0))
+		_exit(127);
 #ifdef SYS_close_range
 	if (syscall(SYS_close_range, 3U, ~0U, 0))
 #endif
 		for (fd = 3; fd < max_fd; fd++)
 			close(fd);
-	execl("/bin/sh", "sh", "-c", command, (char *)NULL);
+	execvp(file, argv);
 	_exit(127);
 }
 
@@ -69,6 +74,14 @@ static void signal_group(pid_t group, int sig)
 int command_run(const char *command, unsigned int timeout_s,
 		enum command_cut *cut)
 {
+	char *const argv[] = { "sh", "-c", (char *)command, NULL };
+
+	return command_run_argv("/bin/sh", argv, -1, timeout_s, cut);
+}
+
+int command_run_argv(const char *file, char *const argv[], int output_fd,
+		     unsigned int timeout_s, enum command_cut *cut)
+{
 	sig_atomic_t seen = run_signals_caught;
 	struct timespec step = { 0, WAIT_STEP_NS };
 	uint64_t now, deadline = 0, kill_at = 0;
@@ -81,7 +94,7 @@ int command_run(const char *command, unsigned int timeout_s,
 	if (pid < 0)
 		return -1;
 	if (!pid)
-		exec_clean(command, max_fd);
+		exec_clean(file, argv, output_fd, max_fd);
 	/* the child does the same: whichever comes first */
 	setpgid(pid, pid);
 	if (timeout_s)

@@ -11,6 +11,7 @@
 #include "collect/collector.h"
 #include "model/results_delta.h"
 #include "run/monitor.h"
+#include "run/trace_dat.h"
 #include "run/run.h"
 #include "version.h"
 
@@ -191,16 +192,24 @@ int monitor_render(void *ctx, enum prom_format format, FILE *out)
 	return ret;
 }
 
+/* PATH.N; a trace.dat's number before its suffix: NAME.N.dat */
+static void kept_name(char *name, size_t size, const char *path, uint64_t n)
+{
+	int stem = strlen(path) - (trace_dat_wanted(path) ? 4 : 0);
+
+	snprintf(name, size, "%.*s.%llu%s", stem, path, (unsigned long long)n,
+		 path + stem);
+}
+
 int monitor_keep_trace(const char *path, uint64_t hit, uint64_t keep)
 {
 	char name[4096];
 
 	if (hit > keep) {
-		snprintf(name, sizeof(name), "%s.%llu", path,
-			 (unsigned long long)(hit - keep));
+		kept_name(name, sizeof(name), path, hit - keep);
 		unlink(name);
 	}
-	snprintf(name, sizeof(name), "%s.%llu", path, (unsigned long long)hit);
+	kept_name(name, sizeof(name), path, hit);
 	if (rename(path, name) && errno != ENOENT)
 		return -1;
 	return 0;

@@ -11,8 +11,9 @@
 #include <unistd.h>
 
 #include "output/out_file.h"
-#include "run/file_tools.h"
+#include "run/outputs.h"
 #include "run/run.h"
+#include "run/trace_dat.h"
 
 static int check_output(struct run *run, const char *path)
 {
@@ -24,6 +25,15 @@ static int check_output(struct run *run, const char *path)
 	return -1;
 }
 
+/* A trace file; a *.dat one told at once when trace-cmd is missing. */
+static int check_trace(struct run *run, const char *path)
+{
+	if (trace_dat_wanted(path) && !trace_dat_writer_found())
+		run_error(run, "%s not found in PATH: %s will hold the text trace, not a trace.dat",
+			  TRACE_DAT_WRITER, path);
+	return check_output(run, path);
+}
+
 /* The files of the trace actions in @list. */
 static int check_trace_actions(struct run *run, const struct action_list *list)
 {
@@ -31,8 +41,8 @@ static int check_trace_actions(struct run *run, const struct action_list *list)
 
 	for (i = 0; i < list->count; i++)
 		if (list->item[i].kind == ACTION_TRACE &&
-		    check_output(run, list->item[i].file ? list->item[i].file :
-				 run->tracer->trace_file))
+		    check_trace(run, list->item[i].file ? list->item[i].file :
+				run->tracer->trace_file))
 			ret = -1;
 	return ret;
 }
@@ -82,7 +92,6 @@ int run_check_outputs(struct run *run)
 {
 	const struct rtla_params *params = run->params;
 	const char *paths[] = {
-		params->trace_on_stop ? tracer_trace_file(params) : NULL,
 		params->json_file, params->openmetrics_file,
 		params->junit_file, params->record_file, params->textfile,
 	};
@@ -90,6 +99,8 @@ int run_check_outputs(struct run *run)
 	int ret = 0;
 
 	/* each failure told, whatever the others did */
+	if (params->trace_on_stop && check_trace(run, tracer_trace_file(params)))
+		ret = -1;
 	for (i = 0; i < sizeof(paths) / sizeof(paths[0]); i++)
 		if (check_output(run, paths[i]))
 			ret = -1;

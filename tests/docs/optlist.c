@@ -26,7 +26,7 @@
 
 #include "cli/options.h"
 #include "cli/plot_args.h"
-#include "run/file_tools.h"
+#include "cli/commands.h"
 #include "run/tool.h"
 
 #define PROBE_CPUS	4
@@ -116,37 +116,37 @@ static int seen(const struct opt_spec *table, size_t index)
 /* Machines in the examples have up to this many CPUs ("-c 2-7") */
 #define PARSE_CPUS	64
 
-/* rtla report, compare and plot: getopt tables of their own. */
-static const struct {
-	const char *name;
-	const struct option *options;
-	const char *shorts;		/* their getopt short options */
-	int (*check_args)(int argc, char **argv);
-} file_tools[] = {
-	{ "report", report_options, "h", report_check_args },
-	{ "compare", compare_options, "h", compare_check_args },
-	{ "plot", plot_options, "ho", plot_check_args },
-};
-
-/* "-h" when @val is in @shorts, else "-" (a long option alone). */
-static const char *short_name(const char *shorts, int val)
+/* rtla report, compare and plot: their options, from the command table. */
+static void print_file_commands(void)
 {
-	static char name[3] = "-";
-
-	name[1] = val > 0 && val < 128 && strchr(shorts, val) ? val : '\0';
-	return name;
-}
-
-static void print_file_tools(void)
-{
-	const struct option *o;
+	const struct file_command *files;
+	const struct opt_spec *o;
 	size_t t;
 
-	for (t = 0; t < sizeof(file_tools) / sizeof(file_tools[0]); t++)
-		for (o = file_tools[t].options; o->name; o++)
-			printf("%s\t%s\t--%s\t%s\n", file_tools[t].name,
-			       short_name(file_tools[t].shorts, o->val),
-			       o->name, arg_kind(o->has_arg));
+	for (t = 0; t < nr_rtla_commands; t++) {
+		files = rtla_commands[t].files;
+		for (o = files ? files->specs : NULL;
+		     o && o < files->specs + files->count; o++)
+			printf("%s\t-%s\t--%s\t%s\n", files->name,
+			       o->short_name ? (char[]){ o->short_name, 0 } : "",
+			       o->long_name, arg_kind(o->has_arg));
+	}
+}
+
+/* Does rtla report, compare or plot take @argv? */
+static int parse_files(const struct file_command *files, int argc,
+		       char **argv)
+{
+	void *args = calloc(1, files->args_size);
+	enum options_result result;
+
+	if (!args) {
+		perror("calloc");
+		exit(2);
+	}
+	result = files->parse(argc, argv, args);
+	free(args);
+	return result != OPTIONS_OK;
 }
 
 static int parse(const char *name, int argc, char **argv)
@@ -155,9 +155,9 @@ static int parse(const char *name, int argc, char **argv)
 	enum options_result result;
 	size_t t;
 
-	for (t = 0; t < sizeof(file_tools) / sizeof(file_tools[0]); t++)
-		if (!strcmp(file_tools[t].name, name))
-			return file_tools[t].check_args(argc, argv) ? 1 : 0;
+	for (t = 0; t < nr_rtla_commands; t++)
+		if (rtla_commands[t].files && !strcmp(rtla_commands[t].name, name))
+			return parse_files(rtla_commands[t].files, argc, argv);
 
 	for (t = 0; t < sizeof(tools) / sizeof(tools[0]); t++)
 		if (!strcmp(tools[t]->id.name, name))
@@ -201,6 +201,6 @@ int main(int argc, char **argv)
 			       spec->long_name, arg_kind(spec->has_arg));
 		}
 	}
-	print_file_tools();
+	print_file_commands();
 	return 0;
 }

@@ -284,8 +284,71 @@ case_exporter() {
 	tap_check "the monitor killed: its exporter ends with it" "$why"
 }
 
+# A stand-in trace-cmd in $top/bin: it logs its arguments and writes
+# what "extract -o FILE" would (a per-CPU temporary too), or fails.
+stub_trace_cmd() {
+	mkdir -p "$top/bin"
+	cat >"$top/bin/trace-cmd" <<EOF
+#!/bin/sh
+echo "\$*" >"$top/trace-cmd.args"
+[ "$1" = ok ] || { echo "trace-cmd: cannot read the buffer" >&2; exit 3; }
+while [ \$# -gt 1 ]; do
+	[ "\$1" = -o ] && echo DAT >"\$2" && touch "\$2.cpu0"
+	shift
+done
+exit 0
+EOF
+	chmod 755 "$top/bin/trace-cmd"
+}
+
+# rtla osnoise top -q -d 1s --on-end trace,file=end.dat with PATH=$1:
+# the exit status in $status, stderr in $top/err.
+run_dat() {
+	PATH=$1 rtla osnoise top -q -d 1s --on-end "trace,file=$top/end.dat" \
+		>/dev/null 2>"$top/err"
+	status=$?
+}
+
+# *.dat traces go through trace-cmd extract, whole or not at all; without
+# it, or when it fails, the text trace takes the file, and it is said.
+case_trace_dat() {
+	fresh
+	stub_trace_cmd ok
+	run_dat "$top/bin:$PATH"
+	why=
+	[ $status -eq 0 ] || why="exit status $status: $(cat "$top/err")"
+	[ -n "$why" ] || [ "$(cat "$top/end.dat")" = DAT ] || why="end.dat: $(head -c 80 "$top/end.dat")"
+	[ -n "$why" ] || grep -Eq "^extract -k -B [^ ]+ -o $top/\.rtla-dat-[^/]+/trace\.dat\$" "$top/trace-cmd.args" ||
+		why="trace-cmd ran as: $(cat "$top/trace-cmd.args")"
+	[ -n "$why" ] || ! ls -A "$top" | grep -q rtla-dat || why="left behind: $(ls -A "$top")"
+	[ -n "$why" ] || why=$(not_restored)
+	tap_check "--on-end trace,file=end.dat: trace-cmd extract's file, nothing left beside it" "$why"
+
+	fresh
+	stub_trace_cmd fail
+	run_dat "$top/bin:$PATH"
+	why=
+	[ $status -eq 0 ] || why="exit status $status: $(cat "$top/err")"
+	[ -n "$why" ] || grep -q "cannot save $top/end.dat as trace-cmd's trace.dat (trace-cmd extract exited with status 3: trace-cmd: cannot read the buffer): saving the text trace there" "$top/err" ||
+		why="stderr: $(cat "$top/err")"
+	[ -n "$why" ] || [ -f "$top/end.dat" ] || why="no text trace in end.dat"
+	[ -n "$why" ] || ! ls -A "$top" | grep -q rtla-dat || why="left behind: $(ls -A "$top")"
+	tap_check "trace-cmd failing: its reason said, the text trace saved instead" "$why"
+
+	fresh
+	mkdir "$top/nobin"
+	run_dat "$top/nobin"
+	why=
+	[ $status -eq 0 ] || why="exit status $status: $(cat "$top/err")"
+	[ -n "$why" ] || [ "$(grep -c "trace-cmd not found in PATH" "$top/err")" = 2 ] ||
+		why="stderr: $(cat "$top/err")"
+	[ -n "$why" ] || [ -f "$top/end.dat" ] || why="no text trace in end.dat"
+	tap_check "no trace-cmd: told before the run and at the save, the text trace saved" "$why"
+}
+
 case_record
 case_action
+case_trace_dat
 case_report_full
 case_sigterm
 case_sigkill

@@ -297,7 +297,6 @@ def check_errors(rtla, data, tmp):
         ([os.path.join(tmp, "missing.json"), "-o", tmp + "/x.svg"],
          "a missing file"),
         ([corrupt, "-o", tmp + "/x.svg"], "a truncated report"),
-        ([ours], "no -o"),
         ([ours, "-o", tmp + "/x.gif"], "an unknown extension"),
         ([ours, "-o", tmp + "/x.svg", "--format", "jpeg"], "a bad --format"),
         ([ours, "-o", tmp + "/x.svg", "--size", "10x"], "a bad --size"),
@@ -307,13 +306,17 @@ def check_errors(rtla, data, tmp):
         ([ours, "-o", tmp + "/no/such/dir/x.svg"], "an unwritable SVG"),
         ([top, "-o", tmp + "/x.svg"], "a top run, which has no histogram"),
     ]
-    for args, what in cases:
+    # a usage error: 129, as every command's
+    usage = [([ours], "no -o"), ([ours, "--bogus"], "--bogus"),
+             (["-o", tmp + "/x.svg"], "no FILE")]
+    for (args, what), status in ([(case, 1) for case in cases] +
+                                 [(case, 129) for case in usage]):
         result = run([rtla, "plot", *args])
         lines = result.stderr.splitlines()
-        check(result.returncode == 1 and len(lines) == 1 and
+        check(result.returncode == status and len(lines) == 1 and
               lines[0].startswith("rtla plot: "),
-              "%s: exit 1 with one line: %d, %r" % (what, result.returncode,
-                                                    result.stderr))
+              "%s: exit %d with one line: %d, %r"
+              % (what, status, result.returncode, result.stderr))
 
 
 def check_output_file(rtla, data, tmp):

@@ -298,7 +298,55 @@ try:
 except (KeyError, ValueError) as e:
     check(False, "compare with the default rules", repr(e) + out[-600:])
 
-# 6. every key of every report is documented in rtla(1)
+# 6. traces saved as trace-cmd's trace.dat, read by the host's trace-cmd
+def unpacked(name):
+    """A guest file sent as gzip+base64, or None."""
+    import base64
+    import gzip
+    text = files.get(name + ".gz.b64")
+    return gzip.decompress(base64.b64decode(text)) if text else None
+
+
+def trace_report(data):
+    """trace-cmd report of a trace.dat's bytes: (status, text)."""
+    import tempfile
+    with tempfile.NamedTemporaryFile(suffix=".dat") as f:
+        f.write(data)
+        f.flush()
+        p = subprocess.run(["trace-cmd", "report", "-i", f.name],
+                           capture_output=True, text=True)
+    return p.returncode, p.stdout + p.stderr
+
+
+def lines_with(text, word):
+    return sum(word in line for line in text.splitlines())
+
+
+try:
+    dat, txt = unpacked("hit.dat"), unpacked("hit.txt")
+    status, report = trace_report(dat)
+    text = txt.decode(errors="replace")
+    got = [lines_with(report, w) for w in ("timer_latency", "sched_switch:")]
+    want = [lines_with(text, w) for w in ("timer_latency", "sched_switch:")]
+    check(status == 0 and got[0] > 0 and got[1] > 0 and got == want,
+          "-t hit.dat: trace-cmd report reads it, with the text trace's "
+          "samples and -e events (%s timer_latency, %s sched_switch)"
+          % tuple(got), "report rc %d, got %s, text trace %s\n%s\n%s"
+          % (status, got, want, report[:800], files.get("dat.err", "")))
+except (TypeError, ValueError, OSError) as e:
+    check(False, "-t hit.dat read by trace-cmd report",
+          repr(e) + files.get("dat.err", ""))
+kept = sorted(n[:-len(".gz.b64")] for n in files
+              if re.match(r"mon\.\d+\.dat\.gz\.b64$", n))
+reports = [trace_report(unpacked(n)) for n in kept]
+check(len(kept) == 2 and not re.search(r"^mon\.dat", " ".join(files), re.M)
+      and all(st == 0 and lines_with(r, "timer_latency") > 0
+              for st, r in reports),
+      "the monitor keeps the last 2 hits' mon.N.dat, each a trace.dat "
+      "with samples", "kept %s, statuses %s\n%s" % (
+          kept, [st for st, _ in reports], files.get("mondat.err", "")[-800:]))
+
+# 7. every key of every report is documented in rtla(1)
 man = os.path.join(os.path.dirname(os.path.abspath(__file__)),
                    "..", "..", "man", "rtla.1.rst")
 keys = json_layout.documented(man)

@@ -61,6 +61,18 @@ run cmpself rtla compare gate.json gate.json
 run cmpos rtla compare ostop.json ostop.json
 run cmpdef rtla compare ourbase.json ournew.json --json cmpdef.json
 
+# A hit saved as trace-cmd's trace.dat (-t), after the same hit's text
+# trace (the .dat's reading empties the buffer, so the text goes first);
+# then the monitor's kept trace.dat files, hit.N.dat
+run dat rtla timerlat top -q -T 500 -d 30s -e sched:sched_switch \
+	--on-threshold trace,file=hit.txt -t hit.dat
+run mondat rtla timerlat monitor -T 500 -d 15s -t mon.dat --keep-traces 2
+for f in hit.txt mon.*.dat hit.dat; do
+	[ -f "$f" ] || continue
+	echo "=== $f.gz.b64"
+	gzip -c "$f" | base64
+done
+
 for f in *.rc *.out *.err *.json *.prom *.xml; do
 	[ -f "$f" ] || continue
 	echo "=== $f"

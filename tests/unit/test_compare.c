@@ -14,7 +14,7 @@
 #include "input/window_file.h"
 #include "model/compare.h"
 #include "output/compare_report.h"
-#include "run/file_tools.h"
+#include "cli/commands.h"
 #include "run/tool.h"
 
 #define NR_DEFAULT_RULES	4

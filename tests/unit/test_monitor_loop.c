@@ -324,6 +324,29 @@ static void test_keep_traces(void **state)
 	}
 }
 
+/* A trace.dat keeps its suffix: hit.N.dat, which trace-cmd's tools open. */
+static void test_keep_traces_dat(void **state)
+{
+	char path[96], name[128];
+	uint64_t hit;
+	FILE *f;
+
+	snprintf(path, sizeof(path), "%s/hit.dat", dir);
+	for (hit = 1; hit <= 3; hit++) {
+		f = fopen(path, "w");
+		assert_non_null(f);
+		fclose(f);
+		assert_int_equal(monitor_keep_trace(path, hit, 2), 0);
+	}
+	snprintf(name, sizeof(name), "%s/hit.1.dat", dir);
+	assert_int_equal(access(name, F_OK), -1);
+	for (hit = 2; hit <= 3; hit++) {
+		snprintf(name, sizeof(name), "%s/hit.%d.dat", dir, (int)hit);
+		assert_int_equal(access(name, F_OK), 0);
+		unlink(name);
+	}
+}
+
 /* A window is what the totals gained; its extremes its own. */
 static void test_results_delta(void **state)
 {
@@ -455,6 +478,7 @@ int main(void)
 		LOOP_TEST(test_textfile_unwritable),
 		LOOP_TEST(test_snapshot_feeds_exposition),
 		LOOP_TEST(test_keep_traces),
+		LOOP_TEST(test_keep_traces_dat),
 		LOOP_TEST(test_results_delta),
 		LOOP_TEST(test_window_max_comes_back),
 		LOOP_TEST(test_buckets_past_histogram),

@@ -220,7 +220,7 @@ static void test_args(void **state)
 	char line[256];
 
 	strcpy(line, "plot a.json b.json -o out.svg");
-	assert_int_equal(parse(&a, line), 0);
+	assert_int_equal(parse(&a, line), OPTIONS_OK);
 	assert_int_equal(a.nr_files, 2);
 	assert_string_equal(a.files[1], "b.json");
 	assert_int_equal(a.format, PLOT_SVG);
@@ -259,9 +259,27 @@ static void test_bad_args(void **state)
 
 	for (i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
 		strcpy(line, bad[i]);
-		if (parse(&a, line) != -1)
+		if (parse(&a, line) == OPTIONS_OK)
 			fail_msg("accepted: %s", bad[i]);
 	}
+}
+
+/* A malformed command line is a usage error (exit 129), a bad value not. */
+static void test_usage_errors(void **state)
+{
+	struct plot_args a;
+	char line[256];
+
+	strcpy(line, "plot a.json");
+	assert_int_equal(parse(&a, line), OPTIONS_USAGE);
+	strcpy(line, "plot -o out.svg");
+	assert_int_equal(parse(&a, line), OPTIONS_USAGE);
+	strcpy(line, "plot a.json -o out.svg --bogus");
+	assert_int_equal(parse(&a, line), OPTIONS_USAGE);
+	strcpy(line, "plot a.json -o out.svg --format gif");
+	assert_int_equal(parse(&a, line), OPTIONS_ERROR);
+	strcpy(line, "plot a.json -o out.jpg");
+	assert_int_equal(parse(&a, line), OPTIONS_ERROR);
 }
 
 static void test_program_paths(void **state)
@@ -294,6 +312,7 @@ int main(void)
 		cmocka_unit_test(test_formats),
 		cmocka_unit_test(test_args),
 		cmocka_unit_test(test_bad_args),
+		cmocka_unit_test(test_usage_errors),
 		cmocka_unit_test(test_program_paths),
 	};
 

@@ -15,7 +15,7 @@
 #include "model/compare.h"
 #include "output/compare_report.h"
 #include "output/window_record.h"
-#include "run/file_tools.h"
+#include "cli/commands.h"
 
 static void data_path(char *buf, size_t size, const char *name)
 {

@@ -5,7 +5,6 @@
  * printed it, its budgets judged again, its reports written again.
  */
 #include <errno.h>
-#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -15,88 +14,11 @@
 #include "output/render.h"
 #include "output/report.h"
 #include "run/budget_report.h"
-#include "run/file_tools.h"
+#include "reports/report_saved.h"
+#include "run/outputs.h"
 #include "run/tool.h"
 #include "session/tracer_config.h"
 #include "version.h"
-
-const struct option report_options[] = {
-	{ "budget", required_argument, NULL, 'b' },
-	{ "json", required_argument, NULL, 'j' },
-	{ "openmetrics", required_argument, NULL, 'o' },
-	{ "junit", required_argument, NULL, 'J' },
-	{ "help", no_argument, NULL, 'h' },
-	{ NULL, 0, NULL, 0 },
-};
-
-struct report_args {
-	const char *file;
-	const char *budgets[RTLA_MAX_BUDGETS];
-	int nr_budgets;
-	const char *json_file;
-	const char *openmetrics_file;
-	const char *junit_file;
-};
-
-static void report_usage(FILE *out)
-{
-	fprintf(out,
-		"rtla report: a saved run printed and written again\n"
-		"\n"
-		"  usage: rtla report FILE [options]\n"
-		"\n"
-		"  FILE is a JSON report: rtla's --json, or cyclictest's --json (- is stdin).\n"
-		"\n"
-		"\t     --budget CTX:STAT=VALUE: judge the run against a budget as the live run does (exit 2 when exceeded); repeatable\n"
-		"\t     --json FILE: write the run as rtla's JSON to FILE (- is stdout)\n"
-		"\t     --openmetrics FILE: write it as Prometheus/OpenMetrics text to FILE\n"
-		"\t     --junit FILE: write the verdicts as JUnit XML to FILE\n"
-		"\t  -h/--help: print this help\n"
-		"\n"
-		"  exit status: 0 ok, 1 error or an undecided budget, 2 a budget was exceeded, 129 this help\n");
-}
-
-/* 0 to go on, 1 after --help, -1 on a usage error (said). */
-static int parse_args(int argc, char **argv, struct report_args *args)
-{
-	int opt;
-
-	opterr = 0;
-	optind = 1;
-	while ((opt = getopt_long(argc, argv, "h", report_options, NULL)) != -1) {
-		switch (opt) {
-		case 'b':
-			if (args->nr_budgets == RTLA_MAX_BUDGETS) {
-				fprintf(stderr, "rtla report: too many budgets\n");
-				return -1;
-			}
-			args->budgets[args->nr_budgets++] = optarg;
-			break;
-		case 'j':
-			args->json_file = optarg;
-			break;
-		case 'o':
-			args->openmetrics_file = optarg;
-			break;
-		case 'J':
-			args->junit_file = optarg;
-			break;
-		case 'h':
-			report_usage(stdout);
-			return 1;
-		default:
-			fprintf(stderr, "rtla report: unknown option or missing value '%s'\n",
-				argv[optind - 1]);
-			return -1;
-		}
-	}
-	if (argc - optind != 1) {
-		fprintf(stderr, "rtla report: give one report FILE (rtla report --help)\n");
-		return -1;
-	}
-	args->file = argv[optind];
-	return 0;
-}
 
 /* The saved run's params take the budgets and outputs of this command. */
 static int apply_args(const struct report_args *args, struct saved_run *run)
@@ -136,7 +58,7 @@ static int apply_args(const struct report_args *args, struct saved_run *run)
 		params->junit_file }, 3);
 }
 
-static void render(FILE *out, const struct saved_run *run)
+static void render_saved(FILE *out, const struct saved_run *run)
 {
 	struct render_view view = tool_render_view(&run->params);
 	const struct rtla_params *params = &run->params;
@@ -189,7 +111,7 @@ static int report_saved(struct saved_run *run)
 		fprintf(stderr, "rtla report: out of memory\n");
 		return RTLA_EXIT_ERROR;
 	}
-	render(text, run);
+	render_saved(text, run);
 	status = budgets_report(text, "report", params, &run->results,
 				verdicts, max, &count);
 	report = (struct run_report){
@@ -208,32 +130,18 @@ static int report_saved(struct saved_run *run)
 	return status;
 }
 
-int report_main(int argc, char **argv)
+int report_run(const struct report_args *args)
 {
-	struct report_args args = { 0 };
 	struct saved_run run;
 	char why[256];
 	int status;
 
-	switch (parse_args(argc, argv, &args)) {
-	case 1:
-		return RTLA_EXIT_USAGE;	/* --help, as rtla 7.2's tools */
-	case -1:
+	if (saved_report_read(args->file, &run, why, sizeof(why))) {
+		fprintf(stderr, "rtla report: %s: %s\n", args->file, why);
 		return RTLA_EXIT_ERROR;
 	}
-	if (saved_report_read(args.file, &run, why, sizeof(why))) {
-		fprintf(stderr, "rtla report: %s: %s\n", args.file, why);
-		return RTLA_EXIT_ERROR;
-	}
-	status = apply_args(&args, &run) ? RTLA_EXIT_ERROR :
-					   report_saved(&run);
+	status = apply_args(args, &run) ? RTLA_EXIT_ERROR :
+					  report_saved(&run);
 	saved_run_free(&run);
 	return status;
-}
-
-int report_check_args(int argc, char **argv)
-{
-	struct report_args args = { 0 };
-
-	return parse_args(argc, argv, &args) < 0 ? -1 : 0;
 }
