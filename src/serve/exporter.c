@@ -39,6 +39,9 @@ struct exporter {
 	atomic_bool lost;	/* the channel closed, broken or stuck */
 };
 
+static void describe_end(struct exporter *e, const char *what, char *why,
+			 size_t why_size);
+
 /* What the exporter said: 0, or -1 with its reason (or ours) in @why. */
 static int wait_ready(struct exporter *e, uint32_t seq, char *why,
 		      size_t why_size)
@@ -47,8 +50,11 @@ static int wait_ready(struct exporter *e, uint32_t seq, char *why,
 	char *body;
 
 	if (expo_recv(e->channel, &head, &body, READY_WAIT_MS)) {
-		snprintf(why, why_size, "the exporter did not start: %s",
-			 errno == ECONNRESET ? "it ended" : strerror(errno));
+		if (errno == ECONNRESET)
+			describe_end(e, " before it started", why, why_size);
+		else
+			snprintf(why, why_size, "the exporter did not start: %s",
+				 strerror(errno));
 		return -1;
 	}
 	if (head.kind != EXPO_READY || head.seq != seq || head.status) {
@@ -140,6 +146,25 @@ static int reap(struct exporter *e, bool kill_first)
 	}
 	e->reaped = true;
 	return status;
+}
+
+/* How the exporter ended, reaped now, after @what, into @why. */
+static void describe_end(struct exporter *e, const char *what, char *why,
+			 size_t why_size)
+{
+	pid_t pid = e->pid;
+	int status = reap(e, false);
+
+	if (status < 0)
+		snprintf(why, why_size, "the /metrics exporter (pid %d)%s stopped answering: killed",
+			 (int)pid, what);
+	else if (WIFSIGNALED(status))
+		snprintf(why, why_size, "the /metrics exporter (pid %d)%s was killed by signal %d (%s)",
+			 (int)pid, what, WTERMSIG(status),
+			 strsignal(WTERMSIG(status)));
+	else
+		snprintf(why, why_size, "the /metrics exporter (pid %d)%s exited with status %d",
+			 (int)pid, what, WEXITSTATUS(status));
 }
 
 /* Fork: the child never returns; -1 with a reason when no child. */
@@ -246,21 +271,9 @@ pid_t exporter_pid(const struct exporter *e)
 
 bool exporter_lost(struct exporter *e, char *why, size_t why_size)
 {
-	pid_t pid;
-	int status;
-
 	if (!e || !atomic_load(&e->lost))
 		return false;
-	pid = e->pid;
-	status = reap(e, false);
-	if (status < 0)
-		snprintf(why, why_size, "the /metrics exporter (pid %d) stopped answering: killed", (int)pid);
-	else if (WIFSIGNALED(status))
-		snprintf(why, why_size, "the /metrics exporter (pid %d) was killed by signal %d (%s)",
-			 (int)pid, WTERMSIG(status), strsignal(WTERMSIG(status)));
-	else
-		snprintf(why, why_size, "the /metrics exporter (pid %d) exited with status %d",
-			 (int)pid, WEXITSTATUS(status));
+	describe_end(e, "", why, why_size);
 	return true;
 }
 
