@@ -24,7 +24,8 @@ set -uo pipefail
 # writes), softirqs as threads, print_stack from timerlat's hard-IRQ
 # timer, tasks-RCU (function tracer), the stop thresholds, the RT trace
 # headers, NMIs under lockdep, timerlat_fd (open, read, migration, close,
-# kill on stop, a reader's CPU going offline), the threads' cgroup moves
+# kill on stop, a reader's CPU going offline, a signal in read, the
+# user-ret noise window), the threads' cgroup moves
 # and affinity (migrate_disable on RT), hotplug while running.  The ABI dumps against the RT
 # references always run.  check_kthread_affinity is left to --rt-full:
 # on 2026-12-06 its timerlat half stalled the RT + lockdep guest once
@@ -35,9 +36,9 @@ RT_CHECKS+=,check_trace_headers
 RT_CHECKS+=,check_nmi_noise,check_abi_72,check_tfd_open,check_tfd_samples
 RT_CHECKS+=,check_tfd_migrate,check_tfd_strand,check_tfd_close
 RT_CHECKS+=,check_tfd_stop_kills,check_tfd_hotplug,check_kthread_cgroup
-RT_CHECKS+=,check_hotplug_run
+RT_CHECKS+=,check_hotplug_run,check_tfd_signal,check_tfd_uret_window
 # Their PASS lines at least (a selected check that no longer runs).
-RT_MIN_PASS=62
+RT_MIN_PASS=68
 
 kdir=$(cd "$(dirname "$0")" && pwd)
 top=$(cd "$kdir/.." && pwd)

@@ -8,9 +8,10 @@
 #                      git and without network (packaging/check-dist.sh)
 #
 # The tarball holds what builds, installs and tests rtla (unit and docs
-# tests) and packages it (packaging/): the files git tracks under
-# DIST_PATHS. No VM harness, end-to-end suites or kernel series, no build
-# outputs (the TAP helper the docs tests share excepted). From a tree without git (an unpacked tarball), every file under
+# tests) and packages it (packaging/), with the docs: the files git tracks
+# under DIST_PATHS (tests/lib: the TAP helper the docs and package checks
+# share). No VM harness, end-to-end suites or kernel series, no build
+# outputs. From a tree without git (an unpacked tarball), every file under
 # DIST_PATHS.
 #
 # Reproducible: names sorted (tar's --sort does not sort a -T list), owner root, modes normalised, every mtime
@@ -20,9 +21,10 @@
 DIST_NAME	:= rtla-$(VERSION)
 DISTDIR		?= $(BUILD)
 DIST_TARBALL	:= $(DISTDIR)/$(DIST_NAME).tar.gz
-DIST_PATHS	:= LICENSE README.md Makefile mk src include man completion \
-		   tests/unit tests/bpf tests/data tests/docs tests/monitor \
-		   tests/e2e/tap.sh packaging \
+DIST_PATHS	:= LICENSE README.md ARCHITECTURE.md docs Makefile mk src include \
+		   man completion \
+		   tests/unit tests/bpf tests/data tests/docs tests/cli tests/monitor \
+		   tests/lib packaging \
 		   scripts/install-deps
 DIST_EPOCH	= $(or $(SOURCE_DATE_EPOCH),$(if $(DIST_GIT),$(shell git log -1 --format=%ct)),$(shell stat -c %Y Makefile))
 # git's list only at the top of a checkout (an unpacked tarball may sit

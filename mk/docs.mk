@@ -103,6 +103,8 @@ check-docs: all man $(DOCS_OPTLIST)
 		--completion $(COMPLETION)
 	tests/cli/check.sh $(BUILD)/rtla tests/data
 	MAKE='$(MAKE)' tests/docs/check_install.sh
+	tests/docs/check-architecture.sh
+	MAKE='$(MAKE)' tests/docs/check-make-targets.sh
 
 -include $(wildcard $(BUILD)/docs/*.d)
 

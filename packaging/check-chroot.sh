@@ -7,9 +7,10 @@
 # needs no network). The chroot's tarball is cached in
 # ${RTLA_CACHE:-$HOME/.cache/rtla}; making it fetches from Debian's archive
 # (about 3 minutes). Needs root (chroot).
-#   dpkg -i; rtla --version; man -w rtla-timerlat-hist; whatis and
-#   apropos find every page; bash completion loads on demand for rtla;
-#   dpkg --purge; nothing of the package is left, and no other file changed.
+#   dpkg -i; rtla --version; man -w rtla-timerlat-hist; whatis, and
+#   apropos finds every rtla page the package holds; bash completion loads
+#   on demand for rtla; dpkg --purge; nothing of the package is left, and
+#   no other file changed.  TAP (packaging/check-lib.sh).
 set -eu
 
 dir=$(cd "$1" && pwd)
@@ -17,6 +18,9 @@ pkg=rtla-ng
 deb=$(ls "$dir/${pkg}_"*.deb)
 version=$(dpkg-deb -f "$deb" Version)
 mirror=${RTLA_DEBIAN_MIRROR:-http://deb.debian.org/debian}
+# the rtla pages the package holds, which apropos must find
+pages=$(dpkg-deb -c "$deb" | grep -c '/usr/share/man/man1/rtla[^/]*\.1\.gz$' || true)
+[ "$pages" -gt 0 ] || { echo "check-chroot: no rtla man page in $deb" >&2; exit 1; }
 
 [ "$(id -u)" = 0 ] || { echo "check-chroot: needs root (chroot)" >&2; exit 1; }
 
@@ -39,13 +43,14 @@ root=$(mktemp -d)
 trap 'rm -rf --one-file-system "$root"' EXIT
 tar -C "$root" -xf "$tarball"
 cp "$deb" "$root/tmp/$pkg.deb"
+here=$(dirname "$0")
+cp "$here/check-lib.sh" "$here/../tests/lib/tap.sh" "$root/tmp/"
 cat >"$root/tmp/test.sh" <<'TEST'
 set -eu
 pkg=$1
 version=$2
-status=0
-fail() { echo "FAIL: $*"; status=1; }
-ok() { echo "ok: $*"; }
+pages=$3
+TAP_SH=/tmp/tap.sh . /tmp/check-lib.sh
 snapshot()
 {
 	find / -xdev \( -path /proc -o -path /sys -o -path /dev -o -path /tmp \
@@ -65,7 +70,8 @@ where=$(man -w rtla-timerlat-hist 2>&1)
 	ok "man -w rtla-timerlat-hist: $where" || fail "man -w rtla-timerlat-hist: $where"
 mandb -q 2>/dev/null || true
 n=$(apropos rtla | grep -c '^rtla' || true)
-[ "$n" = 8 ] && ok "apropos rtla: $n pages" || { apropos rtla; fail "apropos rtla: $n pages, not 8"; }
+[ "$n" = "$pages" ] && ok "apropos rtla: $n pages" ||
+	{ apropos rtla; fail "apropos rtla: $n pages, not $pages"; }
 whatis rtla-timerlat-hist | grep -q '^rtla-timerlat-hist (1) *- ' &&
 	ok "whatis rtla-timerlat-hist: $(whatis rtla-timerlat-hist)" || fail "whatis rtla-timerlat-hist"
 words=$(bash -c '. /usr/share/bash-completion/bash_completion
@@ -90,15 +96,14 @@ left=$(find / -xdev -path /tmp -prune -o -name "*rtla*" -print)
 [ -z "$left" ] || fail "left after purge: $left"
 n=$(apropos rtla 2>/dev/null | grep -c '^rtla' || true)
 [ "$n" = 0 ] || fail "apropos still finds $n rtla pages after purge"
-exit $status
+check_done check-chroot
 TEST
 # /proc for bash's process substitution, in a private mount namespace
 # so that it goes away with the test
 if unshare --mount --propagation private sh -c \
-	'mount -t proc proc "$1/proc" && exec chroot "$1" /bin/bash /tmp/test.sh "$2" "$3"' \
-	sh "$root" "$pkg" "$version"; then
-	echo "check-chroot: all passed (Debian 12 chroot, $pkg $version)"
+	'mount -t proc proc "$1/proc" && exec chroot "$1" /bin/bash /tmp/test.sh "$2" "$3" "$4"' \
+	sh "$root" "$pkg" "$version" "$pages"; then
+	echo "# check-chroot: Debian 12 chroot, $pkg $version"
 else
-	echo "check-chroot: FAILED"
 	exit 1
 fi

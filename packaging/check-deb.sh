@@ -177,12 +177,13 @@ pages="$pages rtla-plot"
 mark=$fails
 dpkg-deb -f "$deb" Depends | grep -i cairo &&
 	fail "$pkg depends on cairo (above)"
-[ "$(dpkg-deb -f "$deb" Suggests)" = $plotpkg ] ||
-	fail "$pkg does not suggest $plotpkg: '$(dpkg-deb -f "$deb" Suggests)'"
+# and trace-cmd, which writes the .dat traces
+[ "$(dpkg-deb -f "$deb" Suggests)" = "$plotpkg, trace-cmd" ] ||
+	fail "$pkg does not suggest $plotpkg and trace-cmd: '$(dpkg-deb -f "$deb" Suggests)'"
 plotdeps=$(dpkg-deb -f "$plotdeb" Depends)
 echo "$plotdeps" | grep -q 'libcairo2' || fail "$plotpkg does not depend on libcairo2: $plotdeps"
 echo "$plotdeps" | grep -q "$pkg (= $version)" || fail "$plotpkg does not depend on $pkg (= $version): $plotdeps"
-[ "$fails" = "$mark" ] && ok "$pkg needs no cairo and suggests $plotpkg, which needs libcairo2 and $pkg (= $version)"
+[ "$fails" = "$mark" ] && ok "$pkg needs no cairo and suggests $plotpkg (and trace-cmd), which needs libcairo2 and $pkg (= $version)"
 dpkg-deb -f "$deb" Package Conflicts Replaces Provides | tr '\n' ' ' |
 	grep -q "Conflicts: rtla Replaces: rtla Provides: rtla" ||
 	fail "$pkg does not conflict with, replace and provide rtla"
@@ -264,5 +265,4 @@ else
 	fail "dpkg --purge leaves files (diff above)"
 fi
 
-[ "$status" = 0 ] && echo "check-deb: all passed" || echo "check-deb: FAILED"
-exit $status
+check_done check-deb

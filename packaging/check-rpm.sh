@@ -83,8 +83,8 @@ fi
 # rtla plot apart: rtla-ng needs no cairo; rtla-ng-plot has rtla-plot
 mark=$fails
 rpm -qp --requires "$rpm" | grep -i cairo && fail "$name needs cairo (above)"
-[ "$(rpm -qp --suggests "$rpm")" = $name-plot ] ||
-	fail "$name does not suggest $name-plot: $(rpm -qp --suggests "$rpm")"
+[ "$(rpm -qp --suggests "$rpm" | tr '\n' ' ')" = "$name-plot trace-cmd " ] ||
+	fail "$name does not suggest $name-plot and trace-cmd: $(rpm -qp --suggests "$rpm" | tr '\n' ' ')"
 rpm -qp --requires "$plotrpm" | grep -q '^libcairo\.so\.2()' ||
 	fail "$name-plot does not need libcairo.so.2"
 rpm -qp --requires "$plotrpm" | grep -q "^$name(.*) = $version-" ||
@@ -92,7 +92,7 @@ rpm -qp --requires "$plotrpm" | grep -q "^$name(.*) = $version-" ||
 [ "$(rpm -qlp "$plotrpm" | grep -v '^/usr/share/licenses/\|^/usr/lib/\.build-id')" = "/usr/libexec/rtla
 /usr/libexec/rtla/rtla-plot
 /usr/share/man/man1/rtla-plot.1.gz" ] || fail "$name-plot's files: $(rpm -qlp "$plotrpm")"
-[ "$fails" = "$mark" ] && ok "$name needs no cairo and suggests $name-plot, which holds rtla-plot and its page and needs libcairo.so.2 and $name"
+[ "$fails" = "$mark" ] && ok "$name needs no cairo and suggests $name-plot (and trace-cmd), which holds rtla-plot and its page and needs libcairo.so.2 and $name"
 
 # The BPF collector: the binary calls libbpf; --without bpf builds
 # without (as the Makefile's NO_BPF=1)
@@ -170,5 +170,4 @@ else
 	fail "rpm -e leaves files (above)"
 fi
 
-[ "$status" = 0 ] && echo "check-rpm: all passed" || echo "check-rpm: FAILED"
-exit $status
+check_done check-rpm

@@ -3,7 +3,7 @@
 #define RTLA_PLOT_ARGS_H
 
 #include "cli/opt_engine.h"
-#include "model/plot_layout.h"
+#include "output/plot_layout.h"
 #include "output/plot_format.h"
 
 #define PLOT_DEFAULT_WIDTH	1000

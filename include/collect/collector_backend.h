@@ -29,32 +29,31 @@ struct collector_ops {
 	void (*stop)(struct collector *c);
 	void (*collect)(struct collector *c);
 	void (*lost)(struct collector *c);
-	/* --sources the backend counts itself (window_sources), into @s */
-	int (*sources)(struct collector *c, struct noise_sources *s);
 	void (*close)(struct collector *c);
 };
 
-struct source_triggers;
-struct bpf_collector;
-struct noise_sources;
+struct source_counter;
+struct bpf_loader;
 
-/* Each backend's state begins with this. */
+/*
+ * Each backend's state begins with this.  @sources and @action are the
+ * dispatcher's (collector.c), driven beside the backend.
+ */
 struct collector {
 	const struct collector_ops *ops;
 	struct collector_config config;
-	struct source_triggers *source_triggers;	/* --sources' */
-	/*
-	 * timerlat's sources counted by the backend, inside the threads'
-	 * pending windows (ops->sources), not by hist triggers
-	 */
-	bool window_sources;
+	struct source_counter *sources;		/* --sources', or NULL */
 	/* --bpf-action's own BPF program where the samples are read */
-	struct bpf_collector *action;
+	struct bpf_loader *action;
 };
 
 #define COLLECTOR_DEFAULT_INTERVAL_NS	100000000L
 
 /* A line through config->say, formatted. */
+__attribute__((format(printf, 3, 4)))
+void collector_config_say(const struct collector_config *config, bool error,
+			  const char *fmt, ...);
+/* The same, of @c's config. */
 __attribute__((format(printf, 3, 4)))
 void collector_say(const struct collector *c, bool error, const char *fmt, ...);
 
@@ -64,6 +63,12 @@ void collector_say(const struct collector *c, bool error, const char *fmt, ...);
  * the ring buffers are read instead.
  */
 struct collector *bpf_backend_open(const struct collector_config *config);
+/*
+ * The bpf backend's program where it counts --sources too (timerlat's
+ * inside the threads' windows), else NULL: @c is another backend, or its
+ * program counts the samples alone.
+ */
+struct bpf_loader *bpf_backend_sources_program(struct collector *c);
 
 /*
  * --bpf-action: config.bpf_action chained to the BPF program, the bpf

@@ -5,7 +5,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "model/plot_layout.h"
+#include "output/plot_layout.h"
 #include "model/stats.h"
 #include "output/plot_format.h"
 

@@ -19,7 +19,7 @@ const char *state_dir(void);
  * Create the directory if needed and check that it can be trusted; -1
  * with @why (a phrase) when it cannot.
  */
-int state_dir_open(char *why, size_t size);
+int state_dir_ensure(char *why, size_t size);
 
 /*
  * Whether the open file @fd may be trusted: a regular file owned by this

@@ -23,7 +23,6 @@ expect_stop() {
 check_stop() {
 	expect_stop timerlat stop_tracing_us 1
 	expect_stop timerlat stop_tracing_total_us 1
-	echo 10000 > $O/runtime_us
 	expect_stop osnoise stop_tracing_us 1
 	expect_stop osnoise stop_tracing_total_us 1
 	reset_tracing

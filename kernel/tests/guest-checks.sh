@@ -2,7 +2,7 @@
 # Kernel checks of the osnoise/timerlat series, run inside the guest (busybox
 # sh, two or more CPUs, tracefs at /sys/kernel/tracing).
 #
-# Prints TAP through /root/tap.sh (tests/e2e/tap.sh): one "ok N - name" or
+# Prints TAP through /root/tap.sh (tests/lib/tap.sh): one "ok N - name" or
 # "not ok N - name" line per check (the reason as a comment), "# SKIP" for
 # a check this kernel or boot cannot run, "# CHECK TIME name s" after each
 # check function, the plan last; and the ABI dumps between "=== BEGIN x" /

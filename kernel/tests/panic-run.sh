@@ -34,7 +34,7 @@ gcc -std=gnu11 -Wall -Wextra -O2 -static -pthread -o "$out.tlat-user" \
 for tracer in osnoise timerlat migrate; do
 	"$top/scripts/vm-run" --kernel "$kernel" --smp 2 --timeout 300 \
 		--expect-panic "osnoise: stop condition hit on CPU [0-9]+" \
-		--file "$out.tlat-user:/root/tlat-user" --file "$top/tests/e2e/tap.sh" \
+		--file "$out.tlat-user:/root/tlat-user" --file "$top/tests/lib/tap.sh" \
 		--console "$out.kern" --script "$here/panic-on-stop.sh" \
 		-- $tracer $noopt > "$out" 2>&1
 	rc=$?

@@ -27,9 +27,10 @@ kernel= debug= quick= rtla=--rtla keep= only= minpass=
 # PASS lines of a full run (--rtla, --nmi: 184 on 2026-12-06 with
 # 0023-0030 and their checks, 201 with check_hist_buckets and
 # check_tfd_knobs, 213 with check_tfd_hotplug, 214 with
-# nmi_injected_arrived), less a margin; update it
-# when checks are added.
-MIN_PASS=203
+# nmi_injected_arrived, 222 with the v4 assertions of check_tfd_knobs,
+# check_tfd_signal, check_tfd_uret_window and check_rtla), less a
+# margin; update it when checks are added.
+MIN_PASS=211
 while [ $# -gt 0 ]; do
 	case $1 in
 	--kernel) kernel=$2; shift ;;
@@ -46,7 +47,7 @@ done
 
 if [ -z "$minpass" ]; then
 	minpass=$MIN_PASS
-	[ -n "$rtla" ] || minpass=$((MIN_PASS - 6))	# the six of check_rtla
+	[ -n "$rtla" ] || minpass=$((MIN_PASS - 8))	# the 8 of check_rtla
 	[ -z "$quick$only" ] || minpass=1
 fi
 
@@ -62,7 +63,7 @@ gcc -std=gnu11 -Wall -Wextra -O2 -static -pthread -o "$console.tlat-user" \
 # The checks by topic, sourced by guest-checks.sh from /root.
 topics=()
 for f in "$here"/*-checks.sh; do topics+=(--file "$f"); done
-topics+=(--file "$top/tests/e2e/tap.sh")
+topics+=(--file "$top/tests/lib/tap.sh")
 start=$SECONDS
 # The boot (scripts/vm-run): the kernel log at loglevel 7 (KUnit reports
 # at KERN_INFO) goes to $console.kern, the script's output to $console.out.
@@ -97,24 +98,22 @@ if grep -Eq '^(\[ *[0-9.]+\] )?\s*not ok ' "$console.kern"; then
 	grep -E 'not ok ' "$console.kern"
 fi
 
-# ABI dumps against the reference.
-sed -n '/^=== BEGIN files/,/^=== END formats/p' "$console.txt" |
-	awk -f "$here/normalize-abi.awk" > "$console.abi"
-if diff -u "$here/abi-6.1-rt.expected" "$console.abi" > "$console.diff"; then
-	echo "ok: osnoise/ files and event formats equal the 6.1 RT reference"
-else
-	bad "ABI differs from the 6.1 RT reference:"
-	cat "$console.diff"
-fi
-
-sed -n '/^=== BEGIN formats-7.2/,/^=== END formats-7.2/p' "$console.txt" |
-	awk -f "$here/normalize-abi.awk" > "$console.abi72"
-if diff -u "$here/abi-7.2-samples.expected" "$console.abi72" > "$console.diff"; then
-	echo "ok: osnoise_sample and timerlat_sample formats equal the 7.2 RT reference"
-else
-	bad "sample event formats differ from the 7.2 RT reference:"
-	cat "$console.diff"
-fi
+# The console's dump from "=== BEGIN FIRST" to "=== END LAST", normalized,
+# against EXPECTED (a file of this directory) for WHAT.
+abi_diff() { # FIRST LAST EXPECTED WHAT
+	sed -n "/^=== BEGIN $1/,/^=== END $2/p" "$console.txt" |
+		awk -f "$here/normalize-abi.awk" > "$console.abi"
+	if diff -u "$here/$3" "$console.abi" > "$console.diff"; then
+		echo "ok: $4 equal the reference"
+	else
+		bad "$4 differ from the reference:"
+		cat "$console.diff"
+	fi
+}
+abi_diff files formats abi-6.1-rt.expected \
+	"osnoise/ files and event formats (6.1 RT)"
+abi_diff formats-7.2 formats-7.2 abi-7.2-samples.expected \
+	"osnoise_sample and timerlat_sample formats (7.2 RT)"
 
 # Guest checks: TAP in the script's output (the console's KUnit KTAP aside).
 grep '^ok [0-9]* - .* # SKIP ' "$console.out"

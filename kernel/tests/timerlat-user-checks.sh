@@ -36,14 +36,19 @@ tlu_user_mode() {
 	echo timerlat > $T/current_tracer
 }
 
-# User threads on every CPU for SECONDS, then tracing off: their output
-# printed, their exit status in rc.
-tlu_run() {
-	tlu_user_mode
+# User threads on every CPU for SECONDS, with the tracer as it is: their
+# output printed, their exit status in rc.
+tlu_readers() {
 	out=$($TLU run "$1" 2>&1)
 	rc=$?
-	echo 0 > $T/tracing_on
 	echo "$out"
+}
+
+# The same from a reset, then tracing off.
+tlu_run() {
+	tlu_user_mode
+	tlu_readers "$1"
+	echo 0 > $T/tracing_on
 }
 
 # Every CPU gets thread and user-ret samples from the user threads, each
@@ -260,6 +265,10 @@ check_tfd_signal() {
 	echo "$out"
 	check tfd_signal_read_0 sh -c "echo '$out' | grep -q '^read with signal: OK'"
 	check tfd_signal_caught sh -c "echo '$out' | grep -q '^signals: 1,'"
+	# The read ended at the signal, not at the period, with no sample.
+	ms=$(echo "$out" | sed -n 's/.*read took \([0-9]*\) ms$/\1/p')
+	check tfd_signal_early [ "${ms:-1000}" -lt 900 ]
+	check tfd_signal_no_sample sh -c "! grep -q ' context ' $T/trace"
 	reset_tracing
 }
 
@@ -281,12 +290,16 @@ check_tfd_uret_window() {
 				break
 			}
 		if (c != cpu) next
-		if (/ context +thread /) open = 1
-		else if (/ context +user-ret /) open = 0
-		else if (/thread_noise:/ && open) n++
-	} END { print n + 0 }' $T/trace)
-	echo "thread_noise between thread and user-ret on cpu $LASTCPU: $n"
-	check tfd_uret_window_noise [ "$n" -gt 0 ]
+		if (/ context +irq /) state = "irq"
+		else if (/ context +thread /) state = "open"
+		else if (/ context +user-ret /) state = "closed"
+		else if (/thread_noise:/ && state != "") n[state]++
+	} END { print n["open"] + 0, n["closed"] + 0 }' $T/trace)
+	echo "thread_noise on cpu $LASTCPU between thread and user-ret," \
+		"between user-ret and the next IRQ: $n"
+	check tfd_uret_window_noise [ "${n% *}" -gt 0 ]
+	# The window closes at user-ret: nothing until the next timer IRQ.
+	check tfd_uret_window_closed [ "${n#* }" = 0 ]
 	reset_tracing
 }
 
@@ -563,25 +576,31 @@ check_timerlat_user() {
 	check_tfd_hotplug
 }
 
-# The tracer's knobs with user threads (no kernel thread), as on 7.2-rt
-# (the same checks pass there): print_stack dumps no stack (7.2 dumps the
-# saved IRQ stack only after a kernel thread's sample), a stop threshold
-# stops tracing while the readers go on, and tracing_on 0 stops the
-# samples and ends the readers with SIGKILL, as stopping the tracer does.
+# The tracer's knobs with user threads (no kernel thread), as on 7.2-rt:
+# print_stack alone dumps no stack (7.2 dumps a user thread's saved IRQ
+# stack only when its latency stops tracing), a stop threshold stops
+# tracing while the readers go on, and with print_stack the stop writes
+# the stack; tracing_on 0 stops the samples and ends the readers with
+# SIGKILL, as stopping the tracer does.  The knobs are set after
+# tlu_user_mode's reset, and tlu_readers leaves tracing as it is.
 # TIMERLAT_ALIGN does not set the user threads' phases on 7.2 either (a
 # phase difference of about 300 us, not 3000, on both): not checked.
 check_tfd_knobs() {
 	[ -x $TLU ] || { fail tfd_knobs "no $TLU"; return; }
-	reset_tracing
+	tlu_user_mode
 	echo 1 > $O/print_stack
-	tlu_run 2
+	tlu_readers 2
 	check tfd_print_stack_samples grep -q " context " $T/trace
 	check tfd_print_stack_none sh -c "! grep -q '<stack trace>' $T/trace"
-	reset_tracing
+	check tfd_print_stack_tracing [ "$(cat $T/tracing_on)" = 1 ]
+	tlu_user_mode
+	echo 1 > $O/print_stack
 	echo 1 > $O/stop_tracing_total_us
-	tlu_run 2
+	tlu_readers 2
 	check tfd_stop_readers_live [ $rc = 0 ]
 	check tfd_stop_stopped [ "$(cat $T/tracing_on)" = 0 ]
+	check tfd_stop_note grep -q "stop tracing hit" $T/trace
+	check tfd_stop_stack grep -q '<stack trace>' $T/trace
 	reset_tracing
 	tlu_user_mode
 	$TLU run 3 > /tmp/tfd-off.out 2>&1 &

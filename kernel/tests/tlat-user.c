@@ -41,6 +41,7 @@
 #include <string.h>
 #include <time.h>
 #include <signal.h>
+#include <stdbool.h>
 #include <sys/time.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -76,6 +77,36 @@ static int open_fd(int cpu)
 
 	snprintf(path, sizeof(path), TRACEFS "/cpu%d/timerlat_fd", cpu);
 	return open(path, O_RDONLY);
+}
+
+/*
+ * Pin the caller to CPU and open the CPU's timerlat_fd: the fd, or the
+ * exit status of a failed mode (open's error printed after WHAT): -1 when
+ * the open failed, -2 when the pin did.
+ */
+static int pin_open(int cpu, const char *what)
+{
+	int fd;
+
+	if (pin(cpu))
+		return -2;
+	fd = open_fd(cpu);
+	if (fd < 0)
+		printf("%s: %s\n", what, errname(errno));
+	return fd;
+}
+
+/* N reads of FD on CPU; false, the error printed, when one fails. */
+static bool read_n(int fd, int cpu, int n)
+{
+	char buf[16];
+
+	while (n-- > 0)
+		if (read(fd, buf, sizeof(buf)) < 0) {
+			printf("read on cpu %d: %s\n", cpu, errname(errno));
+			return false;
+		}
+	return true;
 }
 
 static double now_s(void)
@@ -179,13 +210,9 @@ static int twice(int cpu)
 {
 	int fd1, fd2;
 
-	if (pin(cpu))
-		return 2;
-	fd1 = open_fd(cpu);
-	if (fd1 < 0) {
-		printf("first open: %s\n", errname(errno));
-		return 1;
-	}
+	fd1 = pin_open(cpu, "first open");
+	if (fd1 < 0)
+		return -fd1;
 	fd2 = open_fd(cpu);
 	printf("second open: %s\n", errname(fd2 < 0 ? errno : 0));
 	if (fd2 >= 0)
@@ -199,19 +226,11 @@ static int migrate(int cpu, int other)
 	char buf[16];
 	int fd, i;
 
-	if (pin(cpu))
-		return 2;
-	fd = open_fd(cpu);
-	if (fd < 0) {
-		printf("open: %s\n", errname(errno));
+	fd = pin_open(cpu, "open");
+	if (fd < 0)
+		return -fd;
+	if (!read_n(fd, cpu, 3))
 		return 1;
-	}
-	for (i = 0; i < 3; i++) {
-		if (read(fd, buf, sizeof(buf)) < 0) {
-			printf("read on cpu %d: %s\n", cpu, errname(errno));
-			return 1;
-		}
-	}
 	printf("3 reads on cpu %d; moving to cpu %d\n", cpu, other);
 	fflush(stdout);
 	if (pin(other))
@@ -277,18 +296,11 @@ static int strand(int cpu, int other)
 	pid_t parent = getpid();
 	int fd, i, null;
 
-	if (pin(cpu))
-		return 2;
-	fd = open_fd(cpu);
-	if (fd < 0) {
-		printf("open: %s\n", errname(errno));
+	fd = pin_open(cpu, "open");
+	if (fd < 0)
+		return -fd;
+	if (!read_n(fd, cpu, 3))
 		return 1;
-	}
-	for (i = 0; i < 3; i++)
-		if (read(fd, buf, sizeof(buf)) < 0) {
-			printf("read on cpu %d: %s\n", cpu, errname(errno));
-			return 1;
-		}
 	if (fork() == 0) {
 		/* Leave the shell's pipe: it waits for the reader alone. */
 		null = open("/dev/null", O_WRONLY);
@@ -402,13 +414,9 @@ static int signal_during_read(int cpu)
 	double t0;
 	int fd, ret;
 
-	if (pin(cpu))
-		return 2;
-	fd = open_fd(cpu);
-	if (fd < 0) {
-		printf("open: %s\n", errname(errno));
-		return 1;
-	}
+	fd = pin_open(cpu, "open");
+	if (fd < 0)
+		return -fd;
 	sigemptyset(&sa.sa_mask);
 	if (sigaction(SIGALRM, &sa, NULL) || setitimer(ITIMER_REAL, &it, NULL))
 		return 2;

@@ -11,17 +11,18 @@
 #include <event-parse.h>
 #include <tracefs.h>
 
-#include "collect/bpf_collector.h"
+#include "collect/bpf_loader.h"
 #include "collect/collector_backend.h"
 #include "collect/reader.h"
-#include "collect/source_counts.h"
+#include "collect/source_counter.h"
 
 #define NOISE_SYSTEM	"osnoise"
 #define NSEC_PER_SEC	1000000000L
 
 struct bpf_backend {
 	struct collector base;
-	struct bpf_collector *bpf;
+	struct bpf_loader *bpf;
+	bool sources;		/* @bpf counts --sources too */
 	bool hit;		/* a stop threshold was hit */
 };
 
@@ -33,7 +34,7 @@ static struct bpf_backend *to_bpf(struct collector *c)
 }
 
 /* Where the program finds timer_latency and context in the records. */
-static int timerlat_sample_offsets(struct bpf_collector_config *config)
+static int timerlat_sample_offsets(struct bpf_loader_config *config)
 {
 	struct tep_handle *tep = reader_load_format(NOISE_SYSTEM,
 						    "timerlat_sample");
@@ -51,11 +52,11 @@ static int timerlat_sample_offsets(struct bpf_collector_config *config)
  * kernel has no tracepoint for it or refuses it.  @counts: it counts the
  * samples, else it is there only for --bpf-action (no histogram).
  */
-static struct bpf_collector *open_program(struct collector *c, bool counts)
+static struct bpf_loader *open_program(struct collector *c, bool counts)
 {
 	const struct collector_config *config = &c->config;
 	const struct rtla_results *results = config->results;
-	struct bpf_collector_config bpf = {
+	struct bpf_loader_config bpf = {
 		.entries = counts ? results->entries : 0,
 		.bucket_size = results->bucket_size,
 		.divisor = results->divisor,
@@ -69,7 +70,7 @@ static struct bpf_collector *open_program(struct collector *c, bool counts)
 	const char *instead = counts ? (bpf.noise ? "a hist trigger" :
 					"reading every record") :
 			      "no BPF action";
-	struct bpf_collector *collector;
+	struct bpf_loader *loader;
 	char why[160];
 
 	if (!tracefs_event_file_exists(NULL, NOISE_SYSTEM, event, "format")) {
@@ -83,16 +84,16 @@ static struct bpf_collector *open_program(struct collector *c, bool counts)
 		return NULL;
 	}
 	bpf.sources = counts && results->sources &&
-		      source_counts_bpf_possible(c);
-	collector = bpf_collector_open(&bpf, why, sizeof(why));
-	if (!collector) {
+		      source_counter_bpf_possible(config);
+	loader = bpf_loader_open(&bpf, why, sizeof(why));
+	if (!loader) {
 		collector_say(c, false, "%s: no BPF collector: %s", instead,
 			      why);
 		return NULL;
 	}
 	if (counts)
-		c->window_sources = bpf.sources;
-	if (c->window_sources)
+		to_bpf(c)->sources = bpf.sources;
+	if (counts && bpf.sources)
 		collector_say(c, false, "sources counted by the BPF program on %s:irq_noise, softirq_noise, thread_noise and nmi_noise%s",
 			      NOISE_SYSTEM, bpf.noise ? "" :
 			      ", IRQs and NMIs in the threads' windows");
@@ -102,14 +103,14 @@ static struct bpf_collector *open_program(struct collector *c, bool counts)
 	else
 		collector_say(c, false, "a BPF program on %s:%s for --bpf-action only",
 			      NOISE_SYSTEM, event);
-	return collector;
+	return loader;
 }
 
 /*
  * The program counts the samples where no record is to be read: not
  * with -t or -a for timerlat, not with auto-analysis.
  */
-static struct bpf_collector *load(struct bpf_backend *bb)
+static struct bpf_loader *load(struct bpf_backend *bb)
 {
 	const struct collector_config *config = &bb->base.config;
 
@@ -157,7 +158,7 @@ static long bpf_interval_ns(struct collector *c)
 
 static void bpf_wait(struct collector *c, long timeout_ns)
 {
-	bpf_collector_wait(to_bpf(c)->bpf, timeout_ns);
+	bpf_loader_wait(to_bpf(c)->bpf, timeout_ns);
 }
 
 static bool bpf_stopped(struct collector *c)
@@ -166,7 +167,7 @@ static bool bpf_stopped(struct collector *c)
 	int hits;
 
 	if (!bb->hit) {
-		hits = bpf_collector_poll(bb->bpf);
+		hits = bpf_loader_poll(bb->bpf);
 		if (hits < 0)
 			collector_say(c, false, "reading the BPF ring buffer failed: %s",
 				      strerror(errno));
@@ -180,7 +181,7 @@ static void bpf_resume(struct collector *c)
 	struct bpf_backend *bb = to_bpf(c);
 
 	collector_instance_resume(c);
-	bpf_collector_resume(bb->bpf);
+	bpf_loader_resume(bb->bpf);
 	bb->hit = false;
 }
 
@@ -192,51 +193,53 @@ static void bpf_snapshot(struct collector *c)
 	int cpu;
 
 	results_reset(results);
-	if (bpf_collector_read(bb->bpf, results))
+	if (bpf_loader_read(bb->bpf, results))
 		collector_say(c, true, "cannot read the BPF collector's maps: %s",
 			      strerror(errno));
-	results->dropped = bpf_collector_lost(bb->bpf);
+	results->dropped = bpf_loader_lost(bb->bpf);
 	for (cpu = 0; cpu < results->nr_cpus; cpu++)
 		results->cpu[cpu].lost_events = 0;
 }
 
 static void bpf_close_window(struct collector *c)
 {
-	if (bpf_collector_close_window(to_bpf(c)->bpf, c->config.results))
+	if (bpf_loader_close_window(to_bpf(c)->bpf, c->config.results))
 		collector_say(c, true, "cannot read the BPF collector's window: %s",
 			      strerror(errno));
 }
 
 static void bpf_reset(struct collector *c)
 {
-	if (bpf_collector_reset(to_bpf(c)->bpf))
+	if (bpf_loader_reset(to_bpf(c)->bpf))
 		collector_say(c, true, "cannot clear the BPF collector's maps: %s",
 			      strerror(errno));
 }
 
-static int bpf_sources(struct collector *c, struct noise_sources *s)
+struct bpf_loader *bpf_backend_sources_program(struct collector *c)
 {
-	return bpf_collector_read_sources(to_bpf(c)->bpf, s);
+	if (c->ops != &bpf_backend_ops || !to_bpf(c)->sources)
+		return NULL;
+	return to_bpf(c)->bpf;
 }
 
 static void bpf_freeze(struct collector *c)
 {
-	bpf_collector_freeze(to_bpf(c)->bpf);
+	bpf_loader_freeze(to_bpf(c)->bpf);
 }
 
 static void bpf_close(struct collector *c)
 {
-	bpf_collector_close(to_bpf(c)->bpf);
+	bpf_loader_close(to_bpf(c)->bpf);
 	free(c);
 }
 
 int bpf_action_attach(struct collector *c, char *why, size_t len)
 {
 	const char *path = c->config.bpf_action;
-	struct bpf_collector *own;
+	struct bpf_loader *own;
 
 	if (c->ops == &bpf_backend_ops) {
-		if (!bpf_collector_set_action(to_bpf(c)->bpf, path, why, len))
+		if (!bpf_loader_set_action(to_bpf(c)->bpf, path, why, len))
 			return 0;
 		errno = EINVAL;
 		return -1;
@@ -247,8 +250,8 @@ int bpf_action_attach(struct collector *c, char *why, size_t len)
 		errno = EOPNOTSUPP;
 		return -1;
 	}
-	if (bpf_collector_set_action(own, path, why, len)) {
-		bpf_collector_close(own);
+	if (bpf_loader_set_action(own, path, why, len)) {
+		bpf_loader_close(own);
 		errno = EINVAL;
 		return -1;
 	}
@@ -268,6 +271,5 @@ static const struct collector_ops bpf_backend_ops = {
 	.freeze = bpf_freeze,
 	.stop = collector_instance_stop,
 	.collect = bpf_snapshot,
-	.sources = bpf_sources,
 	.close = bpf_close,
 };

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
-/* The BPF collector's map contents into the results (built always). */
+/* The BPF program's map contents into the results (built always). */
 #include <event-parse.h>
 
-#include "collect/bpf_collector.h"
+#include "collect/bpf_loader.h"
 #include "collect/kernel_context.h"
 
 void bpf_counts_apply(struct rtla_results *results, int cpu,
@@ -66,7 +66,7 @@ static int field_offset(struct tep_event *event, const char *name, int size,
 }
 
 int bpf_sample_offsets(struct tep_handle *tep,
-		       struct bpf_collector_config *config)
+		       struct bpf_loader_config *config)
 {
 	struct tep_event *event;
 

@@ -1,30 +1,16 @@
 // SPDX-License-Identifier: GPL-2.0
 /* The collector interface: the backend chosen once, then dispatched to. */
 #include <errno.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <time.h>
 
 #include <tracefs.h>
 
-#include "collect/bpf_collector.h"
+#include "collect/bpf_loader.h"
 #include "collect/collector_backend.h"
-#include "collect/source_counts.h"
+#include "collect/source_counter.h"
 
 #define NSEC_PER_SEC	1000000000L
-
-void collector_say(const struct collector *c, bool error, const char *fmt, ...)
-{
-	char line[512];
-	va_list ap;
-
-	if (!c->config.say)
-		return;
-	va_start(ap, fmt);
-	vsnprintf(line, sizeof(line), fmt, ap);
-	va_end(ap);
-	c->config.say(c->config.say_ctx, error, line);
-}
 
 /* collector_say() before there is a collector. */
 static void say_debug(const struct collector_config *config, const char *line)
@@ -67,7 +53,11 @@ static struct collector *with_sources(struct collector *c,
 				      struct tracefs_backend *reader,
 				      char *why, size_t len)
 {
-	if (!c->config.results->sources || !source_counts_open(c, reader))
+	if (!c->config.results->sources)
+		return c;
+	c->sources = source_counter_open(&c->config,
+					 bpf_backend_sources_program(c), reader);
+	if (c->sources)
 		return c;
 	snprintf(why, len, "--sources cannot be counted here");
 	collector_close(c);
@@ -121,8 +111,8 @@ void collector_close(struct collector *c)
 {
 	if (!c)
 		return;
-	source_counts_close(c);
-	bpf_collector_close(c->action);
+	source_counter_close(c->sources);
+	bpf_loader_close(c->action);
 	c->ops->close(c);
 }
 
@@ -169,7 +159,7 @@ bool collector_stopped(struct collector *c)
 void collector_resume(struct collector *c)
 {
 	if (c->action)
-		bpf_collector_resume(c->action);
+		bpf_loader_resume(c->action);
 	c->ops->resume(c);
 }
 
@@ -177,7 +167,7 @@ void collector_snapshot(struct collector *c)
 {
 	if (c->ops->snapshot)
 		c->ops->snapshot(c);
-	source_counts_read(c);
+	source_counter_snapshot(c->sources);
 }
 
 void collector_close_window(struct collector *c)
@@ -193,7 +183,7 @@ void collector_close_window(struct collector *c)
  */
 void collector_reset(struct collector *c)
 {
-	source_counts_reset(c);
+	source_counter_reset(c->sources);
 	if (c->ops->reset)
 		c->ops->reset(c);
 }
@@ -201,10 +191,10 @@ void collector_reset(struct collector *c)
 void collector_freeze(struct collector *c)
 {
 	if (c->action)
-		bpf_collector_freeze(c->action);
+		bpf_loader_freeze(c->action);
 	if (c->ops->freeze)
 		c->ops->freeze(c);
-	source_counts_freeze(c);
+	source_counter_freeze(c->sources);
 }
 
 void collector_stop(struct collector *c)
@@ -216,7 +206,7 @@ void collector_collect(struct collector *c)
 {
 	if (c->ops->collect)
 		c->ops->collect(c);
-	source_counts_read(c);
+	source_counter_snapshot(c->sources);
 }
 
 uint64_t collector_lost(struct collector *c)
@@ -224,19 +214,4 @@ uint64_t collector_lost(struct collector *c)
 	if (c->ops->lost)
 		c->ops->lost(c);
 	return results_lost_total(c->config.results);
-}
-
-bool collector_instance_stopped(struct collector *c)
-{
-	return !tracefs_trace_is_on(c->config.instance);
-}
-
-void collector_instance_resume(struct collector *c)
-{
-	tracefs_trace_on(c->config.instance);
-}
-
-void collector_instance_stop(struct collector *c)
-{
-	tracefs_trace_off(c->config.instance);
 }

@@ -21,7 +21,7 @@ struct hist_backend {
 	struct collector base;
 	struct tracefs_backend *reader;
 	char *trigger;
-	struct noise_hist_seen seen;	/* the hist file at the last read */
+	struct hist_trigger_seen seen;	/* the hist file at the last read */
 };
 
 static const struct collector_ops hist_backend_ops;
@@ -55,14 +55,14 @@ static int set_trigger(struct hist_backend *hb)
 {
 	const struct collector_config *config = &hb->base.config;
 	const struct rtla_results *results = config->results;
-	struct noise_hist_plan plan;
+	struct hist_trigger_plan plan;
 	char trigger[256], filter[64];
 
-	noise_hist_plan(&plan, results->divisor, results->entries,
-			results->bucket_size, config->nr_measured_cpus);
-	if (noise_hist_trigger(&plan, trigger, sizeof(trigger)) ||
-	    noise_hist_filter(&plan, filter, sizeof(filter)) ||
-	    noise_hist_seen_alloc(&hb->seen, plan.size))
+	hist_trigger_plan(&plan, results->divisor, results->entries,
+			  results->bucket_size, config->nr_measured_cpus);
+	if (hist_trigger_spec(&plan, trigger, sizeof(trigger)) ||
+	    hist_trigger_filter(&plan, filter, sizeof(filter)) ||
+	    hist_trigger_seen_alloc(&hb->seen, plan.size))
 		return -1;
 	if (write_trigger(config, trigger)) {
 		collector_say(&hb->base, false, "no hist trigger on %s:%s (%s): reading every record",
@@ -99,7 +99,7 @@ struct collector *hist_backend_open(const struct collector_config *config,
 	hb->base.ops = &hist_backend_ops;
 	hb->base.config = *config;
 	if (set_trigger(hb)) {
-		noise_hist_seen_free(&hb->seen);
+		hist_trigger_seen_free(&hb->seen);
 		free(hb);
 		return NULL;
 	}
@@ -109,12 +109,16 @@ struct collector *hist_backend_open(const struct collector_config *config,
 
 static int hist_start(struct collector *c)
 {
-	return collector_start(&to_hist(c)->reader->base);
+	struct collector *reader = &to_hist(c)->reader->base;
+
+	return reader->ops->start(reader);
 }
 
 static void hist_drain(struct collector *c)
 {
-	collector_drain(&to_hist(c)->reader->base);
+	struct collector *reader = &to_hist(c)->reader->base;
+
+	reader->ops->drain(reader);
 }
 
 static void add_noise(void *ctx, int cpu, uint64_t value_ns, uint64_t count)
@@ -142,8 +146,8 @@ static void hist_snapshot(struct collector *c)
 			      NOISE_SYSTEM, NOISE_EVENT, strerror(errno));
 		return;
 	}
-	keys = noise_hist_parse_new(text, &hb->seen, add_noise, results,
-				    &dropped);
+	keys = hist_trigger_parse_new(text, &hb->seen, add_noise, results,
+				      &dropped);
 	free(text);
 	if (keys < 0) {
 		collector_say(c, true, "the kernel's histogram of %s:%s cannot be read",
@@ -164,7 +168,7 @@ static void hist_freeze(struct collector *c)
 	struct hist_backend *hb = to_hist(c);
 	char pause[300];
 
-	if (noise_hist_command(hb->trigger, "pause", pause, sizeof(pause)))
+	if (hist_trigger_command(hb->trigger, "pause", pause, sizeof(pause)))
 		return;
 	if (write_trigger(&c->config, pause))
 		collector_say(c, false, "cannot pause the hist trigger: %s",
@@ -176,8 +180,8 @@ static void hist_reset(struct collector *c)
 	struct hist_backend *hb = to_hist(c);
 	char clear[300];
 
-	noise_hist_seen_clear(&hb->seen);
-	if (!noise_hist_command(hb->trigger, "clear", clear, sizeof(clear)) &&
+	hist_trigger_seen_clear(&hb->seen);
+	if (!hist_trigger_command(hb->trigger, "clear", clear, sizeof(clear)) &&
 	    !write_trigger(&c->config, clear))
 		return;
 	/* a trigger removed and set again starts from zero */
@@ -198,10 +202,10 @@ static void hist_close(struct collector *c)
 {
 	struct hist_backend *hb = to_hist(c);
 
-	collector_close(&hb->reader->base);
+	hb->reader->base.ops->close(&hb->reader->base);
 	remove_trigger(&c->config, hb->trigger);
 	free(hb->trigger);
-	noise_hist_seen_free(&hb->seen);
+	hist_trigger_seen_free(&hb->seen);
 	free(hb);
 }
 

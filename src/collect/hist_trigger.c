@@ -20,9 +20,9 @@ static unsigned int pow2_at_least(uint64_t n)
 	return size;
 }
 
-void noise_hist_plan(struct noise_hist_plan *plan, unsigned int divisor,
-		     unsigned int entries, unsigned int bucket_size,
-		     int nr_cpus)
+void hist_trigger_plan(struct hist_trigger_plan *plan, unsigned int divisor,
+		       unsigned int entries, unsigned int bucket_size,
+		       int nr_cpus)
 {
 	uint64_t units = (uint64_t)entries * bucket_size;
 	uint64_t room;
@@ -40,8 +40,8 @@ void noise_hist_plan(struct noise_hist_plan *plan, unsigned int divisor,
 	plan->size = pow2_at_least(units * nr_cpus);
 }
 
-int noise_hist_trigger(const struct noise_hist_plan *plan, char *buf,
-		       size_t len)
+int hist_trigger_spec(const struct hist_trigger_plan *plan, char *buf,
+		      size_t len)
 {
 	char key[48];
 	int n;
@@ -56,16 +56,16 @@ int noise_hist_trigger(const struct noise_hist_plan *plan, char *buf,
 	return n < 0 || (size_t)n >= len ? -1 : 0;
 }
 
-int noise_hist_filter(const struct noise_hist_plan *plan, char *buf,
-		      size_t len)
+int hist_trigger_filter(const struct hist_trigger_plan *plan, char *buf,
+			size_t len)
 {
 	int n = snprintf(buf, len, "duration >= %" PRIu64, plan->limit_ns);
 
 	return n < 0 || (size_t)n >= len ? -1 : 0;
 }
 
-int noise_hist_command(const char *trigger, const char *command, char *buf,
-		       size_t len)
+int hist_trigger_command(const char *trigger, const char *command, char *buf,
+			 size_t len)
 {
 	const char *filter = strstr(trigger, " if ");
 	int head = filter ? (int)(filter - trigger) : (int)strlen(trigger);
@@ -93,8 +93,8 @@ static int number_after(const char *line, const char *end, const char *name,
 	return stop > end ? -1 : 0;
 }
 
-long noise_hist_parse(const char *text, noise_hist_add_fn add, void *ctx,
-		      uint64_t *dropped)
+long hist_trigger_parse(const char *text, hist_trigger_add_fn add, void *ctx,
+			uint64_t *dropped)
 {
 	const char *line, *end;
 	uint64_t cpu, value, count;
@@ -129,7 +129,7 @@ long noise_hist_parse(const char *text, noise_hist_add_fn add, void *ctx,
 	return keys;
 }
 
-int noise_hist_seen_alloc(struct noise_hist_seen *seen, unsigned int size)
+int hist_trigger_seen_alloc(struct hist_trigger_seen *seen, unsigned int size)
 {
 	size_t slots = 1;
 
@@ -144,27 +144,27 @@ int noise_hist_seen_alloc(struct noise_hist_seen *seen, unsigned int size)
 	return 0;
 }
 
-void noise_hist_seen_free(struct noise_hist_seen *seen)
+void hist_trigger_seen_free(struct hist_trigger_seen *seen)
 {
 	free(seen->keys);
 	seen->keys = NULL;
 }
 
-void noise_hist_seen_clear(struct noise_hist_seen *seen)
+void hist_trigger_seen_clear(struct hist_trigger_seen *seen)
 {
 	memset(seen->keys, 0, (seen->mask + 1) * sizeof(*seen->keys));
 	seen->dropped = 0;
 }
 
 /* @cpu's key @value_ns in @seen, taken if new; NULL when @seen is full. */
-static struct noise_hist_key *seen_key(struct noise_hist_seen *seen, int cpu,
+static struct hist_trigger_key *seen_key(struct hist_trigger_seen *seen, int cpu,
 				       uint64_t value_ns)
 {
 	size_t i = (value_ns * 31 + (uint64_t)cpu) * 0x9e3779b97f4a7c15ULL;
 	size_t probes;
 
 	for (probes = 0; probes <= seen->mask; probes++, i++) {
-		struct noise_hist_key *key = &seen->keys[i & seen->mask];
+		struct hist_trigger_key *key = &seen->keys[i & seen->mask];
 
 		if (!key->used) {
 			key->used = true;
@@ -179,8 +179,8 @@ static struct noise_hist_key *seen_key(struct noise_hist_seen *seen, int cpu,
 }
 
 struct parse_new {
-	struct noise_hist_seen *seen;
-	noise_hist_add_fn add;
+	struct hist_trigger_seen *seen;
+	hist_trigger_add_fn add;
 	void *ctx;
 	bool full;
 };
@@ -188,7 +188,7 @@ struct parse_new {
 static void add_new(void *ctx, int cpu, uint64_t value_ns, uint64_t count)
 {
 	struct parse_new *new = ctx;
-	struct noise_hist_key *key;
+	struct hist_trigger_key *key;
 
 	key = seen_key(new->seen, cpu, value_ns);
 	if (!key) {
@@ -200,15 +200,15 @@ static void add_new(void *ctx, int cpu, uint64_t value_ns, uint64_t count)
 	key->count = count;
 }
 
-long noise_hist_parse_new(const char *text, struct noise_hist_seen *seen,
-			  noise_hist_add_fn add, void *ctx, uint64_t *dropped)
+long hist_trigger_parse_new(const char *text, struct hist_trigger_seen *seen,
+			    hist_trigger_add_fn add, void *ctx, uint64_t *dropped)
 {
 	struct parse_new new = { seen, add, ctx, false };
 	uint64_t total;
 	long keys;
 
 	*dropped = 0;
-	keys = noise_hist_parse(text, add_new, &new, &total);
+	keys = hist_trigger_parse(text, add_new, &new, &total);
 	if (keys < 0 || new.full)
 		return -1;
 	if (total > seen->dropped)

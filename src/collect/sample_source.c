@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
+/* Ring-buffer records decoded: samples, noise, auto-analysis. */
 #include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
@@ -6,20 +7,10 @@
 #include <event-parse.h>
 
 #include "collect/kernel_context.h"
+#include "collect/record_layout.h"
 #include "collect/sample_source.h"
 #include "model/aa.h"
 #include "model/sources.h"
-
-struct field_ref {
-	int offset;
-	int size;
-};
-
-struct record_layout {
-	int id;			/* -1: the kernel has no such record */
-	int min_size;		/* the end of the last field read */
-	struct field_ref fields[8];
-};
 
 enum { TL_SEQNUM, TL_CONTEXT, TL_LATENCY };
 enum { OS_NOISE, OS_RUNTIME, OS_MAX, OS_HW, OS_NMI, OS_IRQ, OS_SOFTIRQ,
@@ -87,42 +78,13 @@ static const char *const sched_switch_fields[] = {
 };
 static const char *const kernel_stack_fields[] = { "size", "caller", NULL };
 
-/*
- * Find the fields @names of system:name once.  Fields are numbers of 8
- * bytes at most, but for those from index @first_raw on (strings and
- * arrays), which are read as bytes.
- */
-static void resolve_fields(struct tep_handle *tep, const char *system,
-			   const char *name, const char *const *names,
-			   int first_raw, struct record_layout *layout)
-{
-	struct tep_event *event = tep_find_event_by_name(tep, system, name);
-	struct tep_format_field *field;
-	int i;
-
-	layout->id = -1;
-	if (!event)
-		return;
-	for (i = 0; names[i]; i++) {
-		field = tep_find_field(event, names[i]);
-		if (!field)
-			return;
-		if (field->offset < 0 || field->size <= 0 ||
-		    (i < first_raw && field->size > 8))
-			return;
-		layout->fields[i].offset = field->offset;
-		layout->fields[i].size = field->size;
-		if (field->offset + field->size > layout->min_size)
-			layout->min_size = field->offset + field->size;
-	}
-	layout->id = event->id;
-}
-
+/* @layout of @system:@name's fields @names, every one a number. */
 static void resolve(struct tep_handle *tep, const char *system,
 		    const char *name, const char *const *names,
 		    struct record_layout *layout)
 {
-	resolve_fields(tep, system, name, names, 8, layout);
+	record_layout_resolve(tep, system, name, names, RECORD_ALL_NUMBERS,
+			      layout);
 }
 
 struct sample_source *sample_source_alloc(struct tep_handle *tep,
@@ -152,13 +114,13 @@ static void resolve_noise(struct sample_source *source)
 	struct tep_format_field *field;
 	struct tep_event *event;
 
-	resolve_fields(tep, "osnoise", "irq_noise", irq_noise_fields, 3,
-		       &l->irq);
+	record_layout_resolve(tep, "osnoise", "irq_noise", irq_noise_fields, 3,
+			      &l->irq);
 	resolve(tep, "osnoise", "nmi_noise", nmi_noise_fields, &l->nmi);
 	resolve(tep, "osnoise", "softirq_noise", softirq_noise_fields,
 		&l->softirq);
-	resolve_fields(tep, "osnoise", "thread_noise", thread_noise_fields, 3,
-		       &l->thread);
+	record_layout_resolve(tep, "osnoise", "thread_noise", thread_noise_fields, 3,
+			      &l->thread);
 	event = tep_find_event_by_name(tep, "osnoise", "irq_noise");
 	field = event ? tep_find_field(event, "desc") : NULL;
 	l->irq_desc_dynamic = field && (field->flags & TEP_FIELD_IS_DYNAMIC);
@@ -182,10 +144,10 @@ void sample_source_set_aa(struct sample_source *source, struct aa *aa)
 
 	source->aa = aa;
 	resolve_noise(source);
-	resolve_fields(tep, "sched", "sched_switch", sched_switch_fields, 1,
-		       &l->sched_switch);
-	resolve_fields(tep, "ftrace", "kernel_stack", kernel_stack_fields, 1,
-		       &l->stack);
+	record_layout_resolve(tep, "sched", "sched_switch", sched_switch_fields, 1,
+			      &l->sched_switch);
+	record_layout_resolve(tep, "ftrace", "kernel_stack", kernel_stack_fields, 1,
+			      &l->stack);
 	/* a stack holds as many callers as it has, not the format's 8 */
 	if (l->stack.id != -1)
 		l->stack.min_size = l->stack.fields[KS_CALLER].offset;
@@ -257,32 +219,12 @@ static bool in_run(struct sample_source *source, int cpu,
 	return false;
 }
 
+/* Field @index of @data, a record of @layout, as a number. */
 static uint64_t field(const struct sample_source *source, const void *data,
 		      const struct record_layout *layout, int index)
 {
-	const struct field_ref *ref = &layout->fields[index];
-	const char *at = (const char *)data + ref->offset;
-	uint64_t u64;
-	uint32_t u32;
-	uint16_t u16;
-
-	if (source->foreign_endian)
-		return tep_read_number(source->tep, at, ref->size);
-	switch (ref->size) {
-	case 8:
-		memcpy(&u64, at, 8);
-		return u64;
-	case 4:
-		memcpy(&u32, at, 4);
-		return u32;
-	case 2:
-		memcpy(&u16, at, 2);
-		return u16;
-	case 1:
-		return *(const uint8_t *)at;
-	default:
-		return tep_read_number(source->tep, at, ref->size);
-	}
+	return record_layout_number(source->tep, source->foreign_endian, data,
+				    &layout->fields[index]);
 }
 
 static void decode_period(struct sample_source *source, const void *data,
@@ -345,27 +287,6 @@ static bool fits(struct sample_source *source,
 	return false;
 }
 
-/* The bytes of a string field: fixed (char[16]) or __data_loc. */
-static const char *string_field(const struct sample_source *source,
-				const void *data, int size,
-				const struct field_ref *ref, bool dynamic,
-				int *len)
-{
-	uint32_t loc;
-
-	if (!dynamic) {
-		*len = ref->size;
-		return (const char *)data + ref->offset;
-	}
-	loc = tep_read_number(source->tep, (const char *)data + ref->offset, 4);
-	*len = loc >> 16;
-	if ((int)(loc & 0xffff) + *len > size) {
-		*len = 0;
-		return NULL;
-	}
-	return (const char *)data + (loc & 0xffff);
-}
-
 /* One osnoise:*_noise record, decoded. */
 struct noise_record {
 	enum source_kind kind;
@@ -387,9 +308,9 @@ static int noise_record(struct sample_source *source, int id,
 	if (id == l->irq.id && fits(source, &l->irq, size)) {
 		layout = &l->irq;
 		r->kind = SOURCE_IRQ;
-		r->name = string_field(source, data, size,
-				       &l->irq.fields[AA_IRQ_DESC],
-				       l->irq_desc_dynamic, &r->len);
+		r->name = record_layout_string(source->tep, data, size,
+					       &l->irq.fields[AA_IRQ_DESC],
+					       l->irq_desc_dynamic, &r->len);
 		r->id = (int)field(source, data, layout, NZ_VECTOR);
 	} else if (id == l->softirq.id && fits(source, &l->softirq, size)) {
 		layout = &l->softirq;
@@ -403,9 +324,9 @@ static int noise_record(struct sample_source *source, int id,
 	} else if (id == l->thread.id && fits(source, &l->thread, size)) {
 		layout = &l->thread;
 		r->kind = SOURCE_THREAD;
-		r->name = string_field(source, data, size,
-				       &l->thread.fields[TN_COMM], false,
-				       &r->len);
+		r->name = record_layout_string(source->tep, data, size,
+					       &l->thread.fields[TN_COMM], false,
+					       &r->len);
 		r->id = (int)field(source, data, layout, TN_PID);
 	} else {
 		return 0;
@@ -454,9 +375,9 @@ static int decode_aa(struct sample_source *source, int id, const void *data,
 		return 1;
 	if (id == l->sched_switch.id &&
 		   fits(source, &l->sched_switch, size)) {
-		name = string_field(source, data, size,
-				    &l->sched_switch.fields[SW_COMM], false,
-				    &len);
+		name = record_layout_string(source->tep, data, size,
+					    &l->sched_switch.fields[SW_COMM], false,
+					    &len);
 		aa_switch(source->aa, cpu,
 			  (int)field(source, data, &l->sched_switch, SW_PID),
 			  name, len);

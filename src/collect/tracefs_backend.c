@@ -59,7 +59,7 @@ struct tracefs_backend *tracefs_backend_open(const struct collector_config *conf
 		goto fail;
 	return tb;
 fail:
-	collector_close(&tb->base);
+	tracefs_backend_ops.close(&tb->base);
 	return NULL;
 }
 

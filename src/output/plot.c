@@ -14,7 +14,8 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "model/plot_axes.h"
+#include "output/plot_axes.h"
+#include "output/plot_fit.h"
 #include "output/out_file.h"
 #include "output/plot.h"
 
@@ -28,120 +29,10 @@
 #define OVER_GAP	8
 #define MAX_MARK	5	/* the max's triangle, half its width */
 
-/*
- * The axes every panel shares; with samples past a histogram, a zone
- * right of it with its own log latency axis, from the histogram's end to
- * the highest max, where each series' overflow is a shelf at its count
- * reaching to its max.
- */
-struct axes {
-	struct plot_axis x;		/* us */
-	struct plot_axis y;		/* samples, log */
-	bool over;			/* the zone is drawn */
-	struct plot_axis over_x;	/* us, log: end of histogram to max */
-};
-
-/* The last bucket with samples, plus one; 0 for an empty histogram. */
-static unsigned int used_buckets(const struct histogram *hist)
-{
-	unsigned int i = hist->buckets ? hist->entries : 0;
-
-	while (i && !hist->buckets[i - 1])
-		i--;
-	return i;
-}
-
-/* Minutes across, max latency in us up (log). */
-static struct axes timeline_fit(const struct plot_spec *spec)
-{
-	double minutes = 0, max_us = 1;
-	const struct plot_series *s;
-	struct axes axes = { 0 };
-	int n, i;
-
-	for (n = 0; n < spec->nr_series; n++) {
-		s = &spec->series[n];
-		for (i = 0; i < s->nr_points; i++) {
-			if (s->points[i].minutes > minutes)
-				minutes = s->points[i].minutes;
-			if (s->points[i].us > max_us)
-				max_us = s->points[i].us;
-		}
-	}
-	axes.x = plot_axis_linear(minutes > 0 ? minutes : 1);
-	axes.y = plot_axis_log(max_us);
-	return axes;
-}
-
-static double max_us(const struct plot_series *s)
-{
-	return (double)s->hist->stats.max * s->ns_per_unit / 1000.0;
-}
-
-/* The zone past the histograms: from the last end to the highest max. */
-static void over_fit(const struct plot_spec *spec, struct axes *axes,
-		     double *max_count)
-{
-	double end = 0, top = 0;
-	const struct plot_series *s;
-	int n;
-
-	for (n = 0; n < spec->nr_series; n++) {
-		s = &spec->series[n];
-		if (!s->hist->over)
-			continue;
-		axes->over = true;
-		if (plot_bucket_us(s->hist->entries, s->hist->bucket_size,
-				   s->ns_per_unit) > end)
-			end = plot_bucket_us(s->hist->entries,
-					     s->hist->bucket_size,
-					     s->ns_per_unit);
-		if (max_us(s) > top)
-			top = max_us(s);
-		if (s->hist->over > *max_count)
-			*max_count = s->hist->over;
-	}
-	if (!axes->over)
-		return;
-	if (!(end > 0))
-		end = 1;
-	axes->over_x = (struct plot_axis){ end, top > end * 1.001 ?
-					   top : end * 10, true, 0 };
-}
-
-static struct axes axes_fit(const struct plot_spec *spec)
-{
-	double x_max = 0, max_count = 1, edge;
-	const struct plot_series *s;
-	unsigned int i, used;
-	struct axes axes = { 0 };
-	int n;
-
-	if (spec->timeline)
-		return timeline_fit(spec);
-	for (n = 0; n < spec->nr_series; n++) {
-		s = &spec->series[n];
-		used = used_buckets(s->hist);
-		edge = plot_bucket_us(used, s->hist->bucket_size,
-				      s->ns_per_unit);
-		if (edge > x_max)
-			x_max = edge;
-		for (i = 0; i < used; i++)
-			if (s->hist->buckets[i] > max_count)
-				max_count = s->hist->buckets[i];
-	}
-	over_fit(spec, &axes, &max_count);
-	axes.x = plot_axis_linear(x_max);
-	/* the zone starts where the histograms end */
-	if (axes.over)
-		axes.x.max = axes.over_x.min;
-	axes.y = plot_axis_log(max_count);
-	return axes;
-}
 
 /* The histogram's part of a panel: all of it, or left of the zone. */
 static struct plot_rect hist_part(const struct plot_rect *r,
-				  const struct axes *axes)
+				  const struct plot_axes *axes)
 {
 	struct plot_rect part = *r;
 
@@ -174,7 +65,7 @@ static void line(cairo_t *cr, double x0, double y0, double x1, double y1)
 }
 
 static void draw_grid(cairo_t *cr, const struct plot_rect *r,
-		      const struct axes *axes)
+		      const struct plot_axes *axes)
 {
 	static const double grey[3] = { 0.82, 0.82, 0.82 };
 	static const double black[3] = { 0, 0, 0 };
@@ -246,7 +137,8 @@ static void set_style(cairo_t *cr, int file, int group, double width)
  * at the bucket's low edge (0 past the last used one), a timeline's
  * window max at its minute.
  */
-static void series_point(const struct plot_rect *r, const struct axes *axes,
+static void series_point(const struct plot_rect *r,
+			 const struct plot_axes *axes,
 			 const struct plot_series *s, unsigned int used,
 			 unsigned int i, double *x, double *y)
 {
@@ -267,7 +159,7 @@ static void series_point(const struct plot_rect *r, const struct axes *axes,
 
 /* A series as a line: a histogram's buckets, or a timeline's windows. */
 static void draw_series(cairo_t *cr, const struct plot_rect *r,
-			const struct axes *axes, const struct plot_series *s)
+			const struct plot_axes *axes, const struct plot_series *s)
 {
 	unsigned int i, used = 0, nr;
 	double x, y;
@@ -275,7 +167,7 @@ static void draw_series(cairo_t *cr, const struct plot_rect *r,
 	if (s->points) {
 		nr = s->nr_points;
 	} else {
-		used = used_buckets(s->hist);
+		used = plot_used_buckets(s->hist);
 		nr = used ? used + 1 : 0;
 	}
 	if (!nr)
@@ -294,7 +186,7 @@ static void draw_series(cairo_t *cr, const struct plot_rect *r,
 
 /* The zone's frame: a dashed line at its start, its ends' latencies. */
 static void draw_over_zone(cairo_t *cr, const struct plot_rect *r,
-			   const struct axes *axes)
+			   const struct plot_axes *axes)
 {
 	double left = hist_part(r, axes).right + OVER_GAP, dash = 3;
 	char label[48];
@@ -317,8 +209,8 @@ static void draw_over_zone(cairo_t *cr, const struct plot_rect *r,
 }
 
 /* Where @us falls in the zone, or, within the histogram, on its axis. */
-static double latency_x(const struct plot_rect *r, const struct axes *axes,
-			double us)
+static double latency_x(const struct plot_rect *r,
+			const struct plot_axes *axes, double us)
 {
 	struct plot_rect h = hist_part(r, axes);
 
@@ -334,11 +226,11 @@ static double latency_x(const struct plot_rect *r, const struct axes *axes,
  * worse run's reaches further right.
  */
 static void draw_over_and_max(cairo_t *cr, const struct plot_rect *r,
-			      const struct axes *axes,
+			      const struct plot_axes *axes,
 			      const struct plot_series *s)
 {
 	double left = hist_part(r, axes).right + OVER_GAP, y;
-	double x = latency_x(r, axes, max_us(s));
+	double x = latency_x(r, axes, plot_max_us(s));
 
 	if (!s->hist->stats.count)
 		return;
@@ -414,7 +306,7 @@ static void draw_legend(cairo_t *cr, const struct plot_spec *spec,
 static void draw(cairo_t *cr, const struct plot_spec *spec,
 		 const struct plot_layout *layout)
 {
-	struct axes axes = axes_fit(spec);
+	struct plot_axes axes = plot_axes_fit(spec);
 	int p, n;
 
 	cairo_set_source_rgb(cr, 1, 1, 1);

@@ -28,10 +28,12 @@ static int check_output(struct run *run, const char *path)
 /* A trace file; a *.dat one told at once when trace-cmd is missing. */
 static int check_trace(struct run *run, const char *path)
 {
+	if (check_output(run, path))
+		return -1;
 	if (trace_dat_wanted(path) && !trace_dat_writer_found())
 		run_error(run, "%s not found in PATH: %s will hold the text trace, not a trace.dat",
 			  TRACE_DAT_WRITER, path);
-	return check_output(run, path);
+	return 0;
 }
 
 /* The files of the trace actions in @list. */

@@ -437,7 +437,7 @@ static int take_run_lock(struct run *run)
 	pid_t holder;
 	int ret;
 
-	if (state_dir_open(why, sizeof(why))) {
+	if (state_dir_ensure(why, sizeof(why))) {
 		run_error(run, "warning: not using %s (%s): a killed run cannot be undone",
 			  state_dir(), why);
 		return 0;

@@ -1,24 +1,38 @@
 // SPDX-License-Identifier: GPL-2.0
+/* The six tools, each a descriptor over the shared layers. */
 #include "output/render.h"
 #include "run/run.h"
 #include "run/tool.h"
 
 const struct rtla_tool timerlat_top_tool = {
-	.id = { "timerlat top", "a per-CPU summary of the timer latency",
-		TRACER_TIMERLAT, MODE_TOP, false, false },
+	.id = {
+		.name = "timerlat top",
+		.summary = "a per-CPU summary of the timer latency",
+		.tracer = TRACER_TIMERLAT,
+		.mode = MODE_TOP,
+	},
 	.render = render_timerlat_top,
 	.live = true,
 };
 
 const struct rtla_tool timerlat_hist_tool = {
-	.id = { "timerlat hist", "a per-CPU histogram of the timer latency",
-		TRACER_TIMERLAT, MODE_HIST, false, false },
+	.id = {
+		.name = "timerlat hist",
+		.summary = "a per-CPU histogram of the timer latency",
+		.tracer = TRACER_TIMERLAT,
+		.mode = MODE_HIST,
+	},
 	.render = render_hist,
 };
 
 const struct rtla_tool timerlat_monitor_tool = {
-	.id = { "timerlat monitor", "always-on timer latency monitoring: windows, Prometheus' /metrics, hits that do not stop it",
-		TRACER_TIMERLAT, MODE_HIST, false, true },
+	.id = {
+		.name = "timerlat monitor",
+		.summary = "always-on timer latency monitoring: windows, Prometheus' /metrics, hits that do not stop it",
+		.tracer = TRACER_TIMERLAT,
+		.mode = MODE_HIST,
+		.monitor = true,
+	},
 	.render = render_hist,
 	.prepare = monitor_prepare,
 	.measure = run_monitor,
@@ -26,8 +40,12 @@ const struct rtla_tool timerlat_monitor_tool = {
 };
 
 const struct rtla_tool osnoise_top_tool = {
-	.id = { "osnoise top", "a per-CPU summary of the operating system noise",
-		TRACER_OSNOISE, MODE_TOP, false, false },
+	.id = {
+		.name = "osnoise top",
+		.summary = "a per-CPU summary of the operating system noise",
+		.tracer = TRACER_OSNOISE,
+		.mode = MODE_TOP,
+	},
 	.trace_from_window = true,
 	.periods_to_stop = true,
 	.render = render_osnoise_top,
@@ -35,8 +53,12 @@ const struct rtla_tool osnoise_top_tool = {
 };
 
 const struct rtla_tool osnoise_hist_tool = {
-	.id = { "osnoise hist", "a per-CPU histogram of the operating system noise",
-		TRACER_OSNOISE, MODE_HIST, false, false },
+	.id = {
+		.name = "osnoise hist",
+		.summary = "a per-CPU histogram of the operating system noise",
+		.tracer = TRACER_OSNOISE,
+		.mode = MODE_HIST,
+	},
 	.event_system = "osnoise",
 	.event_name = "sample_threshold",
 	.kernel_hist = true,
@@ -45,8 +67,13 @@ const struct rtla_tool osnoise_hist_tool = {
 };
 
 const struct rtla_tool hwnoise_tool = {
-	.id = { "hwnoise", "a per-CPU summary of hardware-related noise (osnoise with IRQs disabled)",
-		TRACER_OSNOISE, MODE_TOP, true, false },
+	.id = {
+		.name = "hwnoise",
+		.summary = "a per-CPU summary of hardware-related noise (osnoise with IRQs disabled)",
+		.tracer = TRACER_OSNOISE,
+		.mode = MODE_TOP,
+		.hwnoise = true,
+	},
 	.trace_from_window = true,
 	.periods_to_stop = true,
 	.render = render_osnoise_top,

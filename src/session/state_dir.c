@@ -35,7 +35,7 @@ static bool owned_and_private(const struct stat *st, char *why, size_t size)
 	return true;
 }
 
-int state_dir_open(char *why, size_t size)
+int state_dir_ensure(char *why, size_t size)
 {
 	const char *dir = state_dir();
 	struct stat st;

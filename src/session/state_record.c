@@ -41,7 +41,7 @@ int state_record_write(const struct knobs *knobs,
 	FILE *file;
 	int id, fd;
 
-	if (state_dir_open(why, sizeof(why))) {
+	if (state_dir_ensure(why, sizeof(why))) {
 		errno = EPERM;
 		return -1;
 	}

@@ -214,7 +214,7 @@ void state_record_recover(struct recovery *out)
 	char *text;
 
 	memset(out, 0, sizeof(*out));
-	if (state_dir_open(why, sizeof(why))) {
+	if (state_dir_ensure(why, sizeof(why))) {
 		out->outcome = RECOVERY_IGNORED;
 		say(out->why, sizeof(out->why), "not using %s: %s", state_dir(),
 		    why);

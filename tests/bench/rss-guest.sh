@@ -1,6 +1,6 @@
 #!/bin/sh
 # Inside the VM: run rtla for SECONDS, read its VmRSS every STEP s (10,
-# or the --scrape period), and report in TAP (tests/e2e/tap.sh, copied in
+# or the --scrape period), and report in TAP (tests/lib/tap.sh, copied in
 # as /root/tap.sh) with the line
 #   # RSS start_kb=N end_kb=N max_kb=N growth_kb=N seconds=S warmup_s=W ...
 # start: the first reading at or after the warm-up (--warmup, 10 s);

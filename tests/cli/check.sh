@@ -6,7 +6,7 @@
 #	tests/cli/corpus.sh RTLA DATA >tests/cli/corpus.txt
 set -u
 here=$(dirname "$0")
-. "$here/../e2e/tap.sh"
+. "$here/../lib/tap.sh"
 out=$(mktemp /tmp/rtla-corpus-out.XXXXXX)
 trap 'rm -f "$out"' EXIT
 sh "$here/corpus.sh" "$1" "$2" >"$out"

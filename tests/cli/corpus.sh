@@ -14,7 +14,7 @@ version=$("$rtla" --version | sed 's/^rtla version //')
 
 # Paths and the version as names that do not move
 neutral() {
-	sed "s/$version/@VERSION@/g; s,$data/,DATA/,g; s,$tmp/,TMP/,g; s/^/$1/"
+	sed "s,$data/,DATA/,g; s,$tmp/,TMP/,g; s/$version/@VERSION@/g; s/^/$1/"
 }
 
 run() {

@@ -15,7 +15,7 @@ rtla-timerlat-top rtla-timerlat-hist rtla-timerlat-monitor rtla-hwnoise rtla-rep
 rtla-plot"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-. tests/e2e/tap.sh
+. tests/lib/tap.sh
 
 # same_version BINDIR CMD ARGS...: prints what "rtla --version" prints
 same_version()

@@ -190,8 +190,10 @@ ref_predates_user_threads() {
 text_patch_case() {
 	local ev=$TR/events e spin nap end flips=0 was err=
 
+	# x86-64's timer vector; arm64's timer is an IRQ among the others
 	set -- sched/sched_switch sched/sched_wakeup irq/irq_handler_entry \
-		irq_vectors/local_timer_entry timer/hrtimer_expire_entry
+		$([ "$(uname -m)" != x86_64 ] || echo irq_vectors/local_timer_entry) \
+		timer/hrtimer_expire_entry
 	for e; do
 		[ -e $ev/$e/enable ] || err="$err no event $e;"
 	done
@@ -702,11 +704,16 @@ monitor_cases() {
 # sources.  7.2-rt: 2 of 160 at 17 ms; counted all along (the program's
 # window test planted out), 113 of 158, which fails; hist triggers
 # (RTLA_NO_BPF=1) count 116 of 146 at 1 ms.
+# On arm64 the device is the PL011 UART, which the host writes a byte
+# into a press (scripts/vm-init names it in RTLA_VM_KEYS_IRQ); KEYS_IRQ
+# is its number, 1 on x86-64.
 # $1: the tracer; the disturber's pid in NOISY, IRQ 1's count on CPU 1 in
 # KEYS_BEFORE.
 noisy_start() {
-	KEYS_AFFINITY=$(cat /proc/irq/1/smp_affinity)
-	echo 2 >/proc/irq/1/smp_affinity
+	KEYS_NAME=${RTLA_VM_KEYS_IRQ:-i8042}
+	KEYS_IRQ=$(awk -v n="$KEYS_NAME" '$NF == n { sub(":", "", $1); print $1; exit }' /proc/interrupts)
+	KEYS_AFFINITY=$(cat /proc/irq/$KEYS_IRQ/smp_affinity)
+	echo 2 >/proc/irq/$KEYS_IRQ/smp_affinity
 	echo "vm-run-keys on" >/dev/ttyS0
 	KEYS_BEFORE=$(irq1_cpu1)
 	if [ $1 = timerlat ]; then
@@ -719,7 +726,7 @@ noisy_start() {
 
 # IRQ 1's interrupts on CPU 1 so far.
 irq1_cpu1() {
-	awk '$1 == "1:" { print $3 + 0 }' /proc/interrupts
+	awk -v irq="$KEYS_IRQ:" '$1 == irq { print $3 + 0 }' /proc/interrupts
 }
 
 noisy_stop() {
@@ -728,7 +735,7 @@ noisy_stop() {
 	KEYS_DURING=$(($(irq1_cpu1) - ${KEYS_BEFORE:-0}))
 	if [ -n "${KEYS_AFFINITY:-}" ]; then
 		echo "vm-run-keys off" >/dev/ttyS0
-		echo $KEYS_AFFINITY >/proc/irq/1/smp_affinity
+		echo $KEYS_AFFINITY >/proc/irq/$KEYS_IRQ/smp_affinity
 		KEYS_AFFINITY=
 	fi
 }
@@ -768,7 +775,7 @@ many_pids_stop() {
 
 # $1: the case id, $2: the tool, the rest its arguments.
 sources_case() {
-	local id=$1 tool=$2 pid err noise total shares first want avg slack= keys
+	local id=$1 tool=$2 pid err noise total shares first want avg slack= keys tick
 	local tracer=${2%% *} collector duty counted want_counted windows nshares
 	shift 2
 	PIDS_COUNTED=
@@ -810,7 +817,7 @@ sources_case() {
 	# one 3-s osnoise top on 7.2-rt)
 	first=$(sed -n '/^CPU kind /,/^  1 other /p' "$OUT.out" |
 		grep -m 1 '^  1 thread ')
-	keys=$(grep -o '"kind":"irq","source":"i8042","count":[0-9]*' "$id.flat" |
+	keys=$(grep -o "\"kind\":\"irq\",\"source\":\"$KEYS_NAME\",\"count\":[0-9]*" "$id.flat" |
 		sed 's/.*://')
 	collector=$(grep -o '"collector":"[a-z-]*"' "$id.flat" | sed -n '1s/.*:"\(.*\)"/\1/p')
 	# how the sources were counted: a BPF program on every kernel here
@@ -828,7 +835,7 @@ sources_case() {
 	# the windows' share of the run: CPU 1's thread latency sum (us) in 3 s
 	duty=$(grep -o '"thread":{"count":[0-9]*,"min":[0-9]*,"max":[0-9]*,"avg":[0-9.e+-]*,"sum":[0-9]*' "$id.flat" |
 		sed -n '1s/.*://p' | awk '{ printf "%.3f", $1 / 3e6 }')
-	echo "# $id: $(cs_to_s $ELAPSED) s; CPU 1 sources ${total:-?} ns, tracer noise ${noise:-?} us, shares $shares %; first thread: $first; $(grep -o '"kind":"irq","source":"i8042","count":[0-9]*,"total_ns":[0-9]*' "$id.flat"); IRQ 1 on CPU 1: $KEYS_DURING; collector $collector, sources {$counted}${duty:+, windows $duty of the run}${PIDS_COUNTED:+; short processes counted $PIDS_COUNTED, thread events $THREADS_COUNTED of the tracer's $THREADS_TRACED}"
+	echo "# $id: $(cs_to_s $ELAPSED) s; CPU 1 sources ${total:-?} ns, tracer noise ${noise:-?} us, shares $shares %; first thread: $first; $(grep -o "\"kind\":\"irq\",\"source\":\"$KEYS_NAME\",\"count\":[0-9]*,\"total_ns\":[0-9]*" "$id.flat"); IRQ $KEYS_IRQ on CPU 1: $KEYS_DURING; collector $collector, sources {$counted}${duty:+, windows $duty of the run}${PIDS_COUNTED:+; short processes counted $PIDS_COUNTED, thread events $THREADS_COUNTED of the tracer's $THREADS_TRACED}"
 	err=$([ "$RC" = 0 ] || echo "exit status $RC"
 	[ "$counted" = "\"collector\":\"$want_counted\",\"windows\":$windows" ] ||
 		echo "sources counted as {${counted:-nothing}}, not by $want_counted with windows $windows"
@@ -856,11 +863,11 @@ sources_case() {
 			[ "$collector" = bpf ] ||
 			echo "collector ${collector:-none}, not bpf, on a kernel with osnoise:timerlat_sample"
 		[ "$KEYS_DURING" -ge 20 ] ||
-			echo "IRQ 1 came $KEYS_DURING times on CPU 1, not 20 or more: the host's key presses did not reach it"
+			echo "IRQ $KEYS_IRQ came $KEYS_DURING times on CPU 1, not 20 or more: the host's key presses did not reach it"
 		[ "$collector" != bpf ] ||
 			awk -v k="${keys:-0}" -v n="$KEYS_DURING" -v d="${duty:-1}" \
 				'BEGIN { exit !(k <= n * (d + 0.3)) }' ||
-			echo "irq i8042 counted ${keys:-0} times of IRQ 1's $KEYS_DURING on CPU 1, more than the windows' share $duty + 0.3"
+			echo "irq $KEYS_NAME counted ${keys:-0} times of IRQ $KEYS_IRQ's $KEYS_DURING on CPU 1, more than the windows' share $duty + 0.3"
 	else
 		awk -v t="${total:-0}" -v n="${noise:-0}" -v s="${slack:-0}" \
 			'BEGIN { exit !(n > 0 && t / 1000 >= n * 0.25 && t / 1000 <= (n + s) * 1.05) }' ||
@@ -872,13 +879,16 @@ sources_case() {
 			awk '$1 > 1 { printf "%d", ($2 - $3) / ($1 - 1) }')
 		awk -v a="${avg:-0}" 'BEGIN { exit !(a >= 800000 && a <= 1600000) }' ||
 			echo "$want's runs averaged ${avg:-no} ns (the longest left out), not 0.8-1.6 ms"
-		grep -q '"kind":"irq","source":"local_timer"' "$id.flat" ||
-			echo "no irq local_timer (the tick) among CPU 1's sources"
+		# the tick: x86-64's timer vector, arm64's arch_timer IRQ
+		tick=local_timer
+		[ "$(uname -m)" != aarch64 ] || tick=arch_timer
+		grep -q "\"kind\":\"irq\",\"source\":\"$tick\"" "$id.flat" ||
+			echo "no irq $tick (the tick) among CPU 1's sources"
 		[ "$tool" != "osnoise top" ] ||
 			grep -q '"kind":"hw","source":"hardware","count":[0-9]*,"total_ns":[0-9]*,"max_ns":null' "$id.flat" ||
 			echo "no derived hardware source (max_ns null) among CPU 1's sources"
 		[ "${keys:-0}" -ge 10 ] ||
-			echo "irq i8042 (the host's key presses) counted ${keys:-0} times among CPU 1's sources, not 10 or more"
+			echo "irq $KEYS_NAME (the host's key presses) counted ${keys:-0} times among CPU 1's sources, not 10 or more"
 	fi
 	grep -q "^rtla_${tracer}_source_seconds_total{cpu=\"1\",kind=\"thread\",source=\"$want\"} " "$id.prom" ||
 		echo "no $want in --openmetrics"

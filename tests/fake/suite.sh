@@ -9,7 +9,7 @@ set -u
 rtla=$(realpath "$1")
 preload=$(realpath "$2")
 here=$(dirname "$0")
-. "$here/../e2e/tap.sh"
+. "$here/../lib/tap.sh"
 
 base=$(mktemp -d /tmp/rtla-fake.XXXXXX)
 trap 'rm -rf "$base"' EXIT
@@ -344,6 +344,16 @@ case_trace_dat() {
 		why="stderr: $(cat "$top/err")"
 	[ -n "$why" ] || [ -f "$top/end.dat" ] || why="no text trace in end.dat"
 	tap_check "no trace-cmd: told before the run and at the save, the text trace saved" "$why"
+
+	fresh
+	PATH=$top/nobin rtla osnoise top -q -d 1s --on-end "trace,file=$top/none/end.dat" \
+		>/dev/null 2>"$top/err"
+	status=$?
+	why=
+	[ $status -eq 1 ] || why="exit status $status"
+	[ "$(wc -l <"$top/err")" = 1 ] && grep -q "cannot write $top/none/end.dat" "$top/err" ||
+		why="$why; stderr: $(cat "$top/err")"
+	tap_check "a .dat trace in a missing directory: refused in one line, exit 1" "$why"
 }
 
 case_record

@@ -1,7 +1,7 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0
 # Fault tests, run inside the VM (tests/fault/run puts them there, with
-# tests/e2e/tap.sh as /root/tap.sh):
+# tests/lib/tap.sh as /root/tap.sh):
 #   sh /vm-script SIGNAL_RUNS_PER_TOOL [USER_KILL_RUNS [IDLE_RUNS]]
 # A signal before rtla set its handlers (during exec) ends it by the
 # signal, before it changed anything: that exit status is accepted, the

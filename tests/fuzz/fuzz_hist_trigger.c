@@ -36,7 +36,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		return 0;
 	memcpy(text, data, size);
 	text[size] = '\0';
-	keys = noise_hist_parse(text, add, &seen, &dropped);
+	keys = hist_trigger_parse(text, add, &seen, &dropped);
 	if (keys < 0) {
 		assert(!seen.keys);
 	} else {

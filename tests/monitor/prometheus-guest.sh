@@ -6,7 +6,7 @@
 # SIGTERM; Prometheus' HTTP API against the final --json: the summed
 # _count at most the JSON's, by no more than 5 s of samples, and
 # histogram_quantile(0.99) per context in the --buckets bucket that holds
-# the JSON's p99.  TAP on stdout (tests/e2e/tap.sh, shipped as /root/tap.sh).
+# the JSON's p99.  TAP on stdout (tests/lib/tap.sh, shipped as /root/tap.sh).
 #
 #   sh /vm-script [SECONDS]
 set -u

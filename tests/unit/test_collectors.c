@@ -10,49 +10,49 @@
 
 #include <event-parse.h>
 
-#include "collect/bpf_collector.h"
+#include "collect/bpf_loader.h"
 #include "collect/collector.h"
 #include "collect/collector_backend.h"
 #include "collect/collector_choice.h"
 #include "collect/hist_trigger.h"
 #include "collect/kernel_context.h"
-#include "collect/source_counts.h"
+#include "collect/source_counter.h"
 #include "model/results.h"
 #include "model/sources.h"
 #include "model/stats.h"
 
 static void test_plan_default(void **state)
 {
-	struct noise_hist_plan plan;
+	struct hist_trigger_plan plan;
 	char buf[256];
 
 	/* osnoise hist's defaults: us, 256 buckets of 1 us, 2 CPUs */
-	noise_hist_plan(&plan, 1000, 256, 1, 2);
+	hist_trigger_plan(&plan, 1000, 256, 1, 2);
 	assert_int_equal(plan.unit_ns, 1000);
 	assert_int_equal(plan.limit_ns, 256000);
 	assert_int_equal(plan.size, 512);
-	assert_int_equal(noise_hist_trigger(&plan, buf, sizeof(buf)), 0);
+	assert_int_equal(hist_trigger_spec(&plan, buf, sizeof(buf)), 0);
 	assert_string_equal(buf, "hist:keys=cpu,duration.buckets=1000:vals=hitcount:size=512 if duration < 256000");
-	assert_int_equal(noise_hist_filter(&plan, buf, sizeof(buf)), 0);
+	assert_int_equal(hist_trigger_filter(&plan, buf, sizeof(buf)), 0);
 	assert_string_equal(buf, "duration >= 256000");
 }
 
 static void test_plan_bounded(void **state)
 {
-	struct noise_hist_plan plan;
+	struct hist_trigger_plan plan;
 	char buf[256];
 
 	/* 1000 x 100 us on 64 CPUs: the map's room bounds the range */
-	noise_hist_plan(&plan, 1000, 1000, 100, 64);
+	hist_trigger_plan(&plan, 1000, 1000, 100, 64);
 	assert_int_equal(plan.size, NOISE_HIST_MAX_SIZE);
 	assert_int_equal(plan.limit_ns, NOISE_HIST_MAX_SIZE / 64 * 1000);
 	/* ns: the exact duration is the key; a tiny range, the smallest map */
-	noise_hist_plan(&plan, 1, 10, 1, 1);
+	hist_trigger_plan(&plan, 1, 10, 1, 1);
 	assert_int_equal(plan.size, 128);
 	assert_int_equal(plan.limit_ns, 10);
-	assert_int_equal(noise_hist_trigger(&plan, buf, sizeof(buf)), 0);
+	assert_int_equal(hist_trigger_spec(&plan, buf, sizeof(buf)), 0);
 	assert_string_equal(buf, "hist:keys=cpu,duration:vals=hitcount:size=128 if duration < 10");
-	assert_int_equal(noise_hist_trigger(&plan, buf, 20), -1);
+	assert_int_equal(hist_trigger_spec(&plan, buf, 20), -1);
 }
 
 struct added {
@@ -92,7 +92,7 @@ static void test_parse(void **state)
 	struct added a = { 0 };
 	uint64_t dropped = 99;
 
-	assert_int_equal(noise_hist_parse(hist_text, add, &a, &dropped), 3);
+	assert_int_equal(hist_trigger_parse(hist_text, add, &a, &dropped), 3);
 	assert_int_equal(dropped, 7);
 	assert_int_equal(a.cpu[0], 1);
 	assert_int_equal(a.value[0], 2000);
@@ -111,12 +111,12 @@ static void test_parse_refuses(void **state)
 	uint64_t dropped;
 
 	/* no Totals: not a hist file (an empty read, an error text) */
-	assert_int_equal(noise_hist_parse("", add, &a, &dropped), -1);
-	assert_int_equal(noise_hist_parse("{ cpu: 1, duration: 2 } hitcount: 3\n",
-					  add, &a, &dropped), -1);
+	assert_int_equal(hist_trigger_parse("", add, &a, &dropped), -1);
+	assert_int_equal(hist_trigger_parse("{ cpu: 1, duration: 2 } hitcount: 3\n",
+					    add, &a, &dropped), -1);
 	/* a line missing a field is skipped, not misread */
-	assert_int_equal(noise_hist_parse("{ cpu: 1 } hitcount: 3\n{ cpu: x, duration: 5 } hitcount: 1\nTotals:\n",
-					  add, &a, &dropped), 0);
+	assert_int_equal(hist_trigger_parse("{ cpu: 1 } hitcount: 3\n{ cpu: x, duration: 5 } hitcount: 1\nTotals:\n",
+					    add, &a, &dropped), 0);
 	assert_int_equal(a.n, 0);
 	assert_int_equal(dropped, 0);
 }
@@ -302,7 +302,7 @@ static int parse_sample_format(struct tep_handle *tep, const char *file)
 /* The program reads the fields where the format puts them. */
 static void test_bpf_offsets(void **state)
 {
-	struct bpf_collector_config config = { 0 };
+	struct bpf_loader_config config = { 0 };
 	struct tep_handle *tep = tep_alloc();
 
 	assert_int_equal(bpf_sample_offsets(tep, &config), -1);
@@ -324,13 +324,13 @@ static void test_bpf_offsets(void **state)
 /* Without libbpf the collector says why it is not there. */
 static void test_bpf_unbuilt(void **state)
 {
-	struct bpf_collector_config config = { .entries = 4 };
-	struct bpf_collector *c;
+	struct bpf_loader_config config = { .entries = 4 };
+	struct bpf_loader *c;
 	char why[160] = "";
 
-	if (bpf_collector_built())
+	if (bpf_loader_built())
 		skip();
-	c = bpf_collector_open(&config, why, sizeof(why));
+	c = bpf_loader_open(&config, why, sizeof(why));
 	assert_null(c);
 	assert_non_null(strstr(why, "libbpf"));
 }
@@ -365,16 +365,16 @@ static void test_hist_command(void **state)
 {
 	char buf[128];
 
-	assert_int_equal(noise_hist_command("hist:keys=cpu,duration:vals=hitcount:size=256 if duration < 256000",
-					    "pause", buf, sizeof(buf)), 0);
+	assert_int_equal(hist_trigger_command("hist:keys=cpu,duration:vals=hitcount:size=256 if duration < 256000",
+					      "pause", buf, sizeof(buf)), 0);
 	assert_string_equal(buf, "hist:keys=cpu,duration:vals=hitcount:size=256:pause if duration < 256000");
-	assert_int_equal(noise_hist_command("hist:keys=cpu:size=128", "clear",
-					    buf, sizeof(buf)), 0);
+	assert_int_equal(hist_trigger_command("hist:keys=cpu:size=128", "clear",
+					      buf, sizeof(buf)), 0);
 	assert_string_equal(buf, "hist:keys=cpu:size=128:clear");
-	assert_int_equal(noise_hist_command("hist:keys=cpu:size=128", "pause",
-					    buf, 28), -1);
-	assert_int_equal(noise_hist_command("hist:keys=cpu:size=128", "pause",
-					    buf, 29), 0);
+	assert_int_equal(hist_trigger_command("hist:keys=cpu:size=128", "pause",
+					      buf, 28), -1);
+	assert_int_equal(hist_trigger_command("hist:keys=cpu:size=128", "pause",
+					      buf, 29), 0);
 }
 
 /* RTLA_COLLECTOR: unset, empty or auto, the two forced paths, and the rest. */
@@ -543,38 +543,50 @@ static void test_sources_hw_trigger(void **state)
 {
 	struct noise_sources sources;
 	struct rtla_results results = { .sources = &sources };
-	struct collector c = { .config = { .results = &results } };
+	struct collector_config config = { .results = &results };
+	struct source_counter *counter;
 
 	assert_int_equal(sources_alloc(&sources, 2, 5, false), 0);
-	assert_int_equal(source_counts_open(&c, NULL), 0);
+	counter = source_counter_open(&config, NULL, NULL);
+	assert_non_null(counter);
 	assert_false(sources.hw_counted);
 	assert_true(trigger_set("irq_noise"));
 	assert_true(trigger_set("thread_noise"));
 	assert_false(trigger_set("sample_threshold"));
 	assert_string_equal(sources.collector, "hist-trigger");
 	assert_false(sources.windows);
-	source_counts_close(&c);
+	source_counter_close(counter);
 
-	c.config.event_name = "sample_threshold";
-	assert_int_equal(source_counts_open(&c, NULL), 0);
+	config.event_name = "sample_threshold";
+	counter = source_counter_open(&config, NULL, NULL);
+	assert_non_null(counter);
 	assert_true(sources.hw_counted);
 	assert_true(trigger_set("sample_threshold"));
-	source_counts_close(&c);
+	source_counter_close(counter);
 	sources_free(&sources);
 }
 
-static int fake_window_sources(struct collector *c, struct noise_sources *s)
+/* The backend's program, as the source counter is given it. */
+static int window_program;
+
+/*
+ * bpf_loader_read_sources() of the backend's program (linked with
+ * --wrap): what it counted in the threads' windows.
+ */
+int __wrap_bpf_loader_read_sources(struct bpf_loader *bpf,
+				      struct noise_sources *s);
+int __real_bpf_loader_read_sources(struct bpf_loader *bpf,
+				      struct noise_sources *s);
+int __wrap_bpf_loader_read_sources(struct bpf_loader *bpf,
+				      struct noise_sources *s)
 {
+	if (bpf != (struct bpf_loader *)&window_program)
+		return __real_bpf_loader_read_sources(bpf, s);
 	return sources_add(s, 1, SOURCE_IRQ, "local_timer", 11, 236, 4, 9000,
 			   3000) ||
 	       sources_add(s, 1, SOURCE_THREAD, "noisy", 5, 131, 1, 7000,
 			   7000);
 }
-
-static const struct collector_ops window_ops = {
-	.name = "fake-windows",
-	.sources = fake_window_sources,
-};
 
 /*
  * Where the backend counts timerlat's sources in the threads' windows,
@@ -585,18 +597,20 @@ static void test_sources_windows(void **state)
 {
 	struct noise_sources sources;
 	struct rtla_results results = { .sources = &sources };
-	struct collector c = {
-		.ops = &window_ops,
-		.config = { .results = &results, .timerlat = true },
-		.window_sources = true,
+	struct collector_config config = {
+		.results = &results, .timerlat = true,
 	};
+	struct source_counter *counter;
 
 	assert_int_equal(sources_alloc(&sources, 2, 5, false), 0);
 	fake_put("events/osnoise/thread_noise/hist",
 		 "# trigger info: hist:keys=cpu,comm,pid:vals=hitcount,duration:size=1024 [active]\n\n"
 		 "{ cpu:          1, comm: noisy          , pid:        131 } hitcount:          2  duration:       5000\n"
 		 "\nTotals:\n    Hits: 2\n    Entries: 1\n    Dropped: 0\n");
-	assert_int_equal(source_counts_open(&c, NULL), 0);
+	counter = source_counter_open(&config,
+				      (struct bpf_loader *)&window_program,
+				      NULL);
+	assert_non_null(counter);
 	assert_false(trigger_set("irq_noise"));
 	assert_false(trigger_set("nmi_noise"));
 	assert_false(trigger_set("softirq_noise"));
@@ -604,13 +618,15 @@ static void test_sources_windows(void **state)
 	assert_false(trigger_set("sample_threshold"));
 	assert_string_equal(sources.collector, "bpf");
 	assert_true(sources.windows);
-	source_counts_read(&c);
+	source_counter_snapshot(counter);
 	assert_int_equal(sources.cpu[1].nr, 2);
 	assert_int_equal(sources_cpu_total(&sources, 1), 16000);
 	/* read again: made anew, not added twice */
-	source_counts_read(&c);
+	source_counter_snapshot(counter);
 	assert_int_equal(sources_cpu_total(&sources, 1), 16000);
-	source_counts_close(&c);
+	/* the backend's program: frozen and closed by the backend */
+	source_counter_freeze(counter);
+	source_counter_close(counter);
 	sources_free(&sources);
 }
 
@@ -627,18 +643,18 @@ static void test_sources_bpf_possible(void **state)
 	char path[96];
 	size_t i;
 
-	assert_false(source_counts_bpf_possible(&c));
+	assert_false(source_counter_bpf_possible(&c.config));
 	for (i = 0; i < sizeof(events) / sizeof(events[0]); i++) {
 		snprintf(path, sizeof(path), "events/osnoise/%s/format",
 			 events[i]);
 		fake_put(path, "name: x\n");
 	}
-	assert_true(source_counts_bpf_possible(&c));
+	assert_true(source_counter_bpf_possible(&c.config));
 	c.config.choice = COLLECTOR_NO_BPF;
-	assert_false(source_counts_bpf_possible(&c));
+	assert_false(source_counter_bpf_possible(&c.config));
 	c.config.choice = COLLECTOR_AUTO;
 	unlink(fake_path("events/osnoise/nmi_noise/format"));
-	assert_false(source_counts_bpf_possible(&c));
+	assert_false(source_counter_bpf_possible(&c.config));
 }
 
 /* What the fake trigger file of osnoise:@event holds (a static buffer). */
@@ -692,13 +708,15 @@ static void test_sources_reset(void **state)
 	};
 	struct noise_sources sources;
 	struct rtla_results results = { .sources = &sources };
-	struct collector c = {
-		.config = { .results = &results, .nr_measured_cpus = 3 },
+	struct collector_config config = {
+		.results = &results, .nr_measured_cpus = 3,
 	};
+	struct source_counter *counter;
 	size_t i;
 
 	assert_int_equal(sources_alloc(&sources, 4, 5, false), 0);
-	assert_int_equal(source_counts_open(&c, NULL), 0);
+	counter = source_counter_open(&config, NULL, NULL);
+	assert_non_null(counter);
 	assert_non_null(strstr(trigger_text("thread_noise"),
 			       ":size=4096:"));
 	assert_non_null(strstr(trigger_text("irq_noise"),
@@ -709,7 +727,7 @@ static void test_sources_reset(void **state)
 	}
 	put_source_hist("thread_noise",
 			"{ cpu:          1, comm: kworker/1:1    , pid:         43 } hitcount:          2  duration:       5000\n", 2);
-	source_counts_reset(&c);
+	source_counter_reset(counter);
 	assert_false(trigger_set("irq_noise"));
 	assert_false(trigger_set("softirq_noise"));
 	assert_false(trigger_set("nmi_noise"));
@@ -723,9 +741,9 @@ static void test_sources_reset(void **state)
 	put_source_hist("thread_noise", "", 3);
 	fake_put("events/osnoise/nmi_noise/hist",
 		 "# trigger info: hist:keys=cpu:vals=hitcount,duration:size=128 [active]\n\nTotals:\n    Hits: 3\n    Entries: 0\n    Dropped: 3\n");
-	source_counts_reset(&c);
+	source_counter_reset(counter);
 	assert_true(trigger_set("nmi_noise"));
-	source_counts_close(&c);
+	source_counter_close(counter);
 	sources_free(&sources);
 }
 

@@ -425,6 +425,7 @@ static void test_sum_in_steps(void **state)
 	struct summing s = { .lock = PTHREAD_MUTEX_INITIALIZER };
 	double whole, steps;
 	struct monitor_model m;
+	int try;
 
 	memset(&m, 0, sizeof(m));
 	params_alloc(&m.params, TRACER_TIMERLAT, MODE_HIST);
@@ -442,10 +443,15 @@ static void test_sum_in_steps(void **state)
 	};
 	s.metrics = &m.metrics;
 	s.sums = calloc(monitor_metrics_sums(&m.metrics), sizeof(*s.sums));
-	whole = longest_wait(&s, UINT_MAX);
-	steps = longest_wait(&s, 65536);
-	print_message("the lock waited for %.2f ms at most, %.2f ms when summed at once\n",
-		      steps, whole);
+	/* a busy machine's scheduler can stretch one wait: three tries */
+	for (try = 0; try < 3; try++) {
+		whole = longest_wait(&s, UINT_MAX);
+		steps = longest_wait(&s, 65536);
+		print_message("the lock waited for %.2f ms at most, %.2f ms when summed at once\n",
+			      steps, whole);
+		if (steps * 5 < whole)
+			break;
+	}
 	/* valgrind runs one thread at a time: the waits are its time slices */
 	if (!getenv("RTLA_TEST_UNDER_VALGRIND"))
 		assert_true(steps * 5 < whole);

@@ -6,8 +6,8 @@
 
 #include "cli/plot_args.h"
 #include "cli/plot_exec.h"
-#include "model/plot_axes.h"
-#include "model/plot_layout.h"
+#include "output/plot_axes.h"
+#include "output/plot_layout.h"
 #include "output/plot_format.h"
 
 #define EPS	1e-9

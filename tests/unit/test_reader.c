@@ -21,47 +21,10 @@
 #include "collect/sample_source.h"
 
 #include "fake_tracefs.h"
-
-struct seen {
-	int latencies, periods, noises;
-	uint64_t latency_sum;
-	int per_cpu[4];
-	int last_cpu;
-};
+#include "recording_sink.h"
 
 static int timerlat_id, osnoise_id;
 
-static void on_noise(void *ctx, int cpu, uint64_t ns);
-
-static void on_sample(void *ctx, int cpu, enum sample_context context,
-		      uint64_t ns)
-{
-	struct seen *seen = ctx;
-
-	if (context == CTX_NOISE) {
-		on_noise(ctx, cpu, ns);
-		return;
-	}
-	seen->latencies++;
-	seen->latency_sum += ns;
-	seen->per_cpu[cpu]++;
-	seen->last_cpu = cpu;
-}
-
-static void on_period(void *ctx, int cpu, const struct noise_period *p)
-{
-	struct seen *seen = ctx;
-
-	seen->periods++;
-	seen->per_cpu[cpu]++;
-}
-
-static void on_noise(void *ctx, int cpu, uint64_t ns)
-{
-	struct seen *seen = ctx;
-
-	seen->noises++;
-}
 
 struct subbuf {
 	unsigned char bytes[4096];
@@ -166,16 +129,16 @@ static int fake_tracefs(void **state)
 
 static void test_drain_every_cpu_and_page(void **state)
 {
-	struct sample_sink sink = { on_sample, on_period, NULL };
+	struct sample_sink sink;
 	struct tep_handle *tep = load_formats();
 	struct sample_source *source;
 	struct trace_reader *reader;
 	struct subbuf pages[2];
 	unsigned char rec[64];
-	struct seen seen = { 0 };
+	struct recorded seen = { 0 };
 	int i;
 
-	sink.ctx = &seen;
+	sink = recording_sink(&seen);
 	/* CPU 0: two full-ish pages of timerlat samples, 1..100 us */
 	subbuf_init(&pages[0], 1000);
 	for (i = 1; i <= 60; i++) {
@@ -216,7 +179,7 @@ static void test_drain_every_cpu_and_page(void **state)
 	write_cpu_file(3, pages, 1);
 	assert_int_equal(reader_drain(reader, source), 1);
 	assert_int_equal(seen.per_cpu[3], 1);
-	assert_int_equal(seen.last_cpu, 3);
+	assert_int_equal(seen.cpu, 3);
 
 	reader_close(reader);
 	sample_source_free(source);
@@ -274,8 +237,8 @@ static void test_buffers_close_on_exec(void **state)
 
 static void test_unknown_event(void **state)
 {
-	struct seen seen = { 0 };
-	struct sample_sink sink = { on_sample, on_period, &seen };
+	struct recorded seen = { 0 };
+	struct sample_sink sink = recording_sink(&seen);
 	struct tep_handle *tep = load_formats();
 	struct sample_source *source = sample_source_alloc(tep, &sink);
 	struct trace_reader *reader = reader_open(tep, NULL, 1);
@@ -323,8 +286,8 @@ static void test_no_buffer_to_read(void **state)
  */
 static void expect_only_next_page_read(struct subbuf pages[2])
 {
-	struct seen seen = { 0 };
-	struct sample_sink sink = { on_sample, on_period, &seen };
+	struct recorded seen = { 0 };
+	struct sample_sink sink = recording_sink(&seen);
 	struct tep_handle *tep = load_formats();
 	struct sample_source *source = sample_source_alloc(tep, &sink);
 	struct trace_reader *reader;
@@ -365,8 +328,8 @@ static void test_commit_past_read(void **state)
 /* A record shorter than its format is not read past its end. */
 static void test_short_record(void **state)
 {
-	struct seen seen = { 0 };
-	struct sample_sink sink = { on_sample, on_period, &seen };
+	struct recorded seen = { 0 };
+	struct sample_sink sink = recording_sink(&seen);
 	struct tep_handle *tep = load_formats();
 	struct sample_source *source = sample_source_alloc(tep, &sink);
 	struct trace_reader *reader;

@@ -7,47 +7,8 @@
 #include "collect/sample_source.h"
 #include "model/aa.h"
 
-struct seen {
-	int latencies, periods, noises;
-	int cpu, context;
-	uint64_t value;
-	struct noise_period period;
-};
+#include "recording_sink.h"
 
-static void on_noise(void *ctx, int cpu, uint64_t ns);
-
-static void on_sample(void *ctx, int cpu, enum sample_context context,
-		      uint64_t ns)
-{
-	struct seen *seen = ctx;
-
-	if (context == CTX_NOISE) {
-		on_noise(ctx, cpu, ns);
-		return;
-	}
-	seen->latencies++;
-	seen->cpu = cpu;
-	seen->context = context;
-	seen->value = ns;
-}
-
-static void on_period(void *ctx, int cpu, const struct noise_period *p)
-{
-	struct seen *seen = ctx;
-
-	seen->periods++;
-	seen->cpu = cpu;
-	seen->period = *p;
-}
-
-static void on_noise(void *ctx, int cpu, uint64_t ns)
-{
-	struct seen *seen = ctx;
-
-	seen->noises++;
-	seen->cpu = cpu;
-	seen->value = ns;
-}
 
 static struct tep_event *load(struct tep_handle *tep, const char *file,
 			      const char *system)
@@ -73,12 +34,12 @@ static void put64(unsigned char *rec, int offset, uint64_t v)
 
 /* A source sending its samples to @seen, with the three sample formats. */
 static struct sample_source *sample_decoder(struct tep_handle *tep,
-					    struct seen *seen,
+					    struct recorded *seen,
 					    struct tep_event **timerlat,
 					    struct tep_event **osnoise,
 					    struct tep_event **threshold)
 {
-	struct sample_sink sink = { on_sample, on_period, seen };
+	struct sample_sink sink = recording_sink(seen);
 	struct sample_source *source;
 
 	*timerlat = load(tep, "formats/ftrace_timerlat.format", "ftrace");
@@ -95,7 +56,7 @@ static void test_decode_all_kinds(void **state)
 	struct tep_handle *tep = tep_alloc();
 	struct tep_event *timerlat, *osnoise, *threshold, *irq_noise;
 	unsigned char rec[64] = { 0 };
-	struct seen seen = { 0 };
+	struct recorded seen = { 0 };
 	struct sample_source *source = sample_decoder(tep, &seen, &timerlat,
 						      &osnoise, &threshold);
 
@@ -295,7 +256,7 @@ static void test_freeze_completes_begun_periods(void **state)
 		{ 4000, 1, 1 },
 	};
 	unsigned char rec[64];
-	struct seen seen = { 0 };
+	struct recorded seen = { 0 };
 	struct sample_source *source = sample_decoder(tep, &seen, &timerlat,
 						      &osnoise, &threshold);
 	size_t i;

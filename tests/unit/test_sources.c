@@ -238,7 +238,7 @@ static void test_shared_hist_file(void **state)
 	uint64_t dropped, seen = 0;
 	bool has_max;
 
-	assert_int_equal(noise_hist_parse(text, count_noise, &seen, &dropped),
+	assert_int_equal(hist_trigger_parse(text, count_noise, &seen, &dropped),
 			 1);
 	assert_int_equal(seen, 5);
 	assert_int_equal(dropped, 3);
