@@ -24,6 +24,8 @@
 /* an exporter that reads no answer within is stuck */
 #define ANSWER_SEND_MS	10000
 #define POLL_MS		200
+/* an exporter told to stop by its channel's close ends within */
+#define STOP_WAIT_MS	500
 
 struct exporter {
 	int channel;
@@ -128,24 +130,32 @@ static bool ended_within(pid_t pid, int ms, int *status)
 }
 
 /*
- * Reap the exporter, once: killed first (@kill_first), or given a
- * moment to finish dying (its channel closes before it is a zombie).
- * Its wait status, -1 when it had to be killed.
+ * Reap the exporter, once, given @grace_ms to end by itself (its
+ * channel closed, it does), then killed.  Never waited for without end:
+ * a kill refused (a unit without CAP_KILL, the exporter another user)
+ * leaves it to PR_SET_PDEATHSIG, which ends it with rtla.  Its wait
+ * status; REAP_KILLED, or REAP_UNKILLABLE with errno.
  */
-static int reap(struct exporter *e, bool kill_first)
+#define REAP_KILLED	-1
+#define REAP_UNKILLABLE	-2
+#define KILL_WAIT_MS	2000
+
+static int reap(struct exporter *e, int grace_ms)
 {
 	int status = 0;
 
 	if (e->reaped || e->pid <= 0)
 		return 0;
-	if (kill_first || !ended_within(e->pid, 1000, &status)) {
-		kill(e->pid, SIGKILL);
-		while (waitpid(e->pid, &status, 0) < 0 && errno == EINTR)
-			;
-		status = kill_first ? 0 : -1;
-	}
 	e->reaped = true;
-	return status;
+	if (ended_within(e->pid, grace_ms, &status))
+		return status;
+	if (kill(e->pid, SIGKILL))
+		return REAP_UNKILLABLE;
+	if (!ended_within(e->pid, KILL_WAIT_MS, &status)) {
+		errno = ETIMEDOUT;
+		return REAP_UNKILLABLE;
+	}
+	return REAP_KILLED;
 }
 
 /* How the exporter ended, reaped now, after @what, into @why. */
@@ -153,9 +163,12 @@ static void describe_end(struct exporter *e, const char *what, char *why,
 			 size_t why_size)
 {
 	pid_t pid = e->pid;
-	int status = reap(e, false);
+	int status = reap(e, 1000);
 
-	if (status < 0)
+	if (status == REAP_UNKILLABLE)
+		snprintf(why, why_size, "the /metrics exporter (pid %d)%s stopped answering, and cannot be killed: %s",
+			 (int)pid, what, strerror(errno));
+	else if (status == REAP_KILLED)
 		snprintf(why, why_size, "the /metrics exporter (pid %d)%s stopped answering: killed",
 			 (int)pid, what);
 	else if (WIFSIGNALED(status))
@@ -284,8 +297,9 @@ void exporter_stop(struct exporter *e)
 	atomic_store(&e->stop, true);
 	if (e->answering)
 		pthread_join(e->thread, NULL);
+	/* its channel closed, the exporter ends */
 	if (e->channel >= 0)
 		close(e->channel);
-	reap(e, true);
+	reap(e, STOP_WAIT_MS);
 	free(e);
 }
