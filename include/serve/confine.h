@@ -38,7 +38,8 @@ int confine_close_fds(const int *keep, int nr);
 /*
  * The exporter's syscall filter (libseccomp): what libmicrohttpd,
  * GnuTLS and crypt_r() call once a server runs, and its threads'
- * creation; any other call kills the process.  Every thread of the
+ * creation; any other call is named on stderr and kills the process
+ * (SIGSYS).  Every thread of the
  * caller gets it.  0, or -1 with a reason in @why.
  */
 int confine_filter_install(char *why, size_t why_size);

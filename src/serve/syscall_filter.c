@@ -7,9 +7,11 @@
 #include <errno.h>
 #include <sched.h>
 #include <seccomp.h>
+#include <signal.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/prctl.h>
+#include <unistd.h>
 
 #include "serve/confine.h"
 
@@ -54,13 +56,75 @@ static int add_narrowed(scmp_filter_ctx ctx)
 				SCMP_A0(SCMP_CMP_EQ, PR_SET_NAME));
 }
 
+static pid_t filtered_pid;
+
+/* "rtla: ... system call N ...", in a buffer, without stdio. */
+static size_t refusal_line(char *buf, size_t size, int nr)
+{
+	static const char head[] = "rtla: the /metrics exporter made system call ";
+	static const char tail[] = ", which its filter does not allow: killed\n";
+	char digits[12];
+	size_t len = 0, n = 0;
+	unsigned int value = nr < 0 ? 0 : nr;
+
+	do
+		digits[n++] = '0' + value % 10;
+	while ((value /= 10) && n < sizeof(digits));
+	if (sizeof(head) + n + sizeof(tail) > size)
+		return 0;
+	memcpy(buf, head, sizeof(head) - 1);
+	len = sizeof(head) - 1;
+	while (n)
+		buf[len++] = digits[--n];
+	memcpy(buf + len, tail, sizeof(tail) - 1);
+	return len + sizeof(tail) - 1;
+}
+
+/*
+ * A call off the list: said on stderr (the journal, under systemd),
+ * then the process killed by SIGSYS, as the kernel would have.
+ */
+static void refused(int sig, siginfo_t *info, void *uc)
+{
+	struct sigaction dfl = { .sa_handler = SIG_DFL };
+	static volatile sig_atomic_t said;
+	char line[128];
+	size_t len;
+
+	if (!said++) {
+		len = refusal_line(line, sizeof(line), info->si_syscall);
+		if (len && write(STDERR_FILENO, line, len) < 0)
+			len = 0;
+	}
+	sigaction(SIGSYS, &dfl, NULL);
+	kill(filtered_pid, SIGSYS);
+	_exit(128 + SIGSYS);
+}
+
+/* The trap's handler, and what it may call: stderr, kill() itself. */
+static int add_trap(scmp_filter_ctx ctx)
+{
+	struct sigaction sa = { .sa_sigaction = refused,
+				.sa_flags = SA_SIGINFO | SA_NODEFER };
+
+	filtered_pid = getpid();
+	sigemptyset(&sa.sa_mask);
+	if (sigaction(SIGSYS, &sa, NULL))
+		return -errno;
+	return seccomp_rule_add(ctx, SCMP_ACT_ALLOW, SCMP_SYS(write), 1,
+				SCMP_A0(SCMP_CMP_EQ, STDERR_FILENO)) ?:
+	       seccomp_rule_add(ctx, SCMP_ACT_ALLOW, SCMP_SYS(kill), 2,
+				SCMP_A0(SCMP_CMP_EQ, filtered_pid),
+				SCMP_A1(SCMP_CMP_EQ, SIGSYS));
+}
+
 int confine_filter_install(char *why, size_t why_size)
 {
 	scmp_filter_ctx ctx;
 	size_t i;
 	int ret;
 
-	ctx = seccomp_init(SCMP_ACT_KILL_PROCESS);
+	ctx = seccomp_init(SCMP_ACT_TRAP);
 	if (!ctx) {
 		snprintf(why, why_size, "cannot build the syscall filter");
 		return -1;
@@ -70,6 +134,8 @@ int confine_filter_install(char *why, size_t why_size)
 		ret = seccomp_rule_add(ctx, SCMP_ACT_ALLOW, allowed[i], 0);
 	if (!ret && add_narrowed(ctx))
 		ret = -EINVAL;
+	if (!ret)
+		ret = add_trap(ctx);
 	if (!ret)
 		ret = seccomp_load(ctx);
 	seccomp_release(ctx);

@@ -21,17 +21,25 @@ static bool under_valgrind(void)
 	return getenv("RTLA_TEST_UNDER_VALGRIND") != NULL;
 }
 
-/* @body run in a child with the filter in: its wait status. */
-static int filtered(void (*body)(void))
+/*
+ * @body run in a child with the filter in: its wait status; what it
+ * wrote on stderr in @said (@said_size bytes) when @said is not NULL.
+ */
+static int filtered_said(void (*body)(void), char *said, size_t said_size)
 {
 	char why[256];
-	int status;
+	int status, pipefd[2];
+	ssize_t len;
 	pid_t pid;
 
+	assert_int_equal(pipe(pipefd), 0);
 	fflush(NULL);
 	pid = fork();
 	assert_true(pid >= 0);
 	if (!pid) {
+		close(pipefd[0]);
+		if (said)
+			dup2(pipefd[1], STDERR_FILENO);
 		if (confine_filter_install(why, sizeof(why))) {
 			fprintf(stderr, "%s\n", why);
 			_exit(3);
@@ -39,8 +47,18 @@ static int filtered(void (*body)(void))
 		body();
 		_exit(0);
 	}
+	close(pipefd[1]);
+	len = said ? read(pipefd[0], said, said_size - 1) : 0;
+	if (said)
+		said[len > 0 ? len : 0] = '\0';
+	close(pipefd[0]);
 	assert_int_equal(waitpid(pid, &status, 0), pid);
 	return status;
+}
+
+static int filtered(void (*body)(void))
+{
+	return filtered_said(body, NULL, 0);
 }
 
 /* A file is refused, not fatal (glibc's malloc tries one): exit 7. */
@@ -70,6 +88,7 @@ static void *thread_body(void *arg)
 static void test_forbidden_calls_kill(void **state)
 {
 	void (*calls[])(void) = { call_ptrace, start_process };
+	char said[256], expected[64];
 	size_t i;
 	int status;
 
@@ -80,6 +99,13 @@ static void test_forbidden_calls_kill(void **state)
 		assert_true(WIFSIGNALED(status));
 		assert_int_equal(WTERMSIG(status), SIGSYS);
 	}
+	/* the call is named where the journal sees it */
+	status = filtered_said(call_ptrace, said, sizeof(said));
+	assert_true(WIFSIGNALED(status));
+	assert_int_equal(WTERMSIG(status), SIGSYS);
+	snprintf(expected, sizeof(expected), "made system call %d,",
+		 (int)SYS_ptrace);
+	assert_non_null(strstr(said, expected));
 }
 
 /* What the server does: threads, memory, sending. */
