@@ -11,6 +11,8 @@
 #include <sys/ptrace.h>
 #include <sys/socket.h>
 #include <sys/syscall.h>
+#include <sys/time.h>
+#include <time.h>
 
 #include "testutil.h"
 #include "serve/confine.h"
@@ -122,6 +124,18 @@ static void send_and_wait(void)
 		_exit(5);
 }
 
+/* The clocks as the kernel reads them, without the vDSO. */
+static void read_clocks_in_kernel(void)
+{
+	struct timespec ts;
+	struct timeval tv;
+
+	if (syscall(SYS_clock_gettime, CLOCK_MONOTONIC, &ts) ||
+	    syscall(SYS_clock_getres, CLOCK_REALTIME, &ts) ||
+	    syscall(SYS_gettimeofday, &tv, NULL))
+		_exit(6);
+}
+
 /* @body, under the filter, exits @code. */
 static void exits_filtered(void (*body)(void), int code)
 {
@@ -142,6 +156,12 @@ static void test_open_refused(void **state)
 static void test_threads_run(void **state)
 {
 	exits_filtered(send_and_wait, 0);
+}
+
+/* libmicrohttpd's dates, when the clocksource is not the vDSO's */
+static void test_clocks_read(void **state)
+{
+	exits_filtered(read_clocks_in_kernel, 0);
 }
 
 /* One line of /proc/self/status, as text after the tab. */
@@ -242,6 +262,7 @@ int main(void)
 		cmocka_unit_test(test_forbidden_calls_kill),
 		cmocka_unit_test(test_open_refused),
 		cmocka_unit_test(test_threads_run),
+		cmocka_unit_test(test_clocks_read),
 		cmocka_unit_test(test_drop),
 		cmocka_unit_test(test_close_fds),
 	};
