@@ -33,7 +33,8 @@ static const int allowed[] = {
 	SCMP_SYS(gettimeofday), SCMP_SYS(time),
 	/* memory, threads, randomness */
 	SCMP_SYS(mmap), SCMP_SYS(munmap), SCMP_SYS(mprotect),
-	SCMP_SYS(madvise), SCMP_SYS(brk), SCMP_SYS(set_robust_list),
+	SCMP_SYS(mremap), SCMP_SYS(madvise), SCMP_SYS(brk),
+	SCMP_SYS(set_robust_list),
 	SCMP_SYS(rseq), SCMP_SYS(rt_sigprocmask), SCMP_SYS(rt_sigaction),
 	SCMP_SYS(getrandom), SCMP_SYS(exit), SCMP_SYS(exit_group),
 	/* AddressSanitizer's, at each thread's start */
