@@ -12,7 +12,7 @@ LIBS		:= libtracefs libtraceevent json-c
 # rtla-plot's alone: rtla itself does not link it
 PLOT_LIBS	:= cairo
 # The monitor's HTTP server (src/serve/): linked only into what uses it
-SERVE_LIBS	:= libmicrohttpd yaml-0.1 libcrypt
+SERVE_LIBS	:= libmicrohttpd yaml-0.1 libcrypt libseccomp
 # the Debian package that brings each pkg-config module
 DEB_libtracefs	:= libtracefs-dev
 DEB_libtraceevent := libtraceevent-dev
@@ -23,6 +23,7 @@ DEB_cpupower	:= libcpupower-dev
 DEB_libmicrohttpd := libmicrohttpd-dev
 DEB_yaml-0.1	:= libyaml-dev
 DEB_libcrypt	:= libcrypt-dev
+DEB_libseccomp	:= libseccomp-dev
 
 # Say which package is missing before a compiler says which header is.
 NO_BUILD_GOALS	:= clean

@@ -3,6 +3,7 @@
 #define RTLA_RUN_MONITOR_H
 
 #include <pthread.h>
+#include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <time.h>
@@ -12,7 +13,6 @@
 #include "output/monitor_metrics.h"
 #include "output/window_record.h"
 #include "serve/http_server.h"
-#include "serve/web_config.h"
 
 struct run;
 
@@ -33,8 +33,6 @@ struct monitor {
 	pthread_mutex_t scrape_lock;	/* one scrape at a time: per_bound */
 	uint64_t *per_bound;		/* a scrape's bucket sums */
 	struct window_record record;	/* --record; path NULL: none */
-	struct web_config web;
-	struct http_server *server;
 	uint64_t unmeasured_ns;		/* hits handled, tracing off */
 	uint64_t tracing_seen_ns;	/* when tracing was last seen on */
 	char kernel_release[65];
@@ -56,8 +54,14 @@ void monitor_end_window(struct monitor *monitor, time_t end);
 /* The exposition of what was counted up to now (metrics_render_fn). */
 int monitor_render(void *monitor, enum prom_format format, FILE *out);
 
-/* Serve /metrics (--listen): -1 (said) when it cannot. */
+/*
+ * Serve /metrics (--listen): the exporter forked by monitor_prepare()
+ * told to start; -1 (said) when it cannot.
+ */
 int monitor_serve(struct monitor *monitor);
+
+/* Whether the exporter ended on its own: said once, then true. */
+bool monitor_exporter_lost(struct monitor *monitor);
 
 /*
  * A stop threshold was hit: count it, log its analysis with the time,

@@ -37,6 +37,8 @@ struct run_workload {
 	bool failed;			/* measuring threads ended early */
 };
 
+struct exporter;
+
 /* Everything one run sets up, torn down in reverse by run_teardown(). */
 struct run {
 	const struct rtla_tool *tool;
@@ -57,6 +59,7 @@ struct run {
 	FILE *text;			/* the text report: stderr when a
 					   report goes to stdout */
 	int text_errno;			/* why writing the text failed */
+	struct exporter *exporter;	/* --listen's process, or NULL */
 };
 
 /* The signal that asked the run to end, or 0. */
@@ -120,9 +123,12 @@ void run_resume_tracing(struct run *run);
 void run_measure_end(struct run *run);
 /*
  * timerlat monitor: windows, /metrics and hits handled without stopping,
- * until a signal; -1 when it could not start (said).
+ * until a signal; -1 when it could not start (said), or when its
+ * exporter ended (said).
  */
 int run_monitor(struct run *run);
+/* --listen: the exporter forked, confined, bound; -1 (said) on failure. */
+int monitor_prepare(struct run *run);
 
 /* Ready @outcomes to record the actions of @list. */
 void run_actions_init(struct action_outcomes *outcomes,

@@ -29,6 +29,8 @@ struct rtla_tool {
 	void (*render)(FILE *out, const struct render_view *view,
 		       const struct rtla_results *results);
 	bool live;			/* a screen refreshed once a second */
+	/* before the tracer is touched, what it needs (-1: said, no run) */
+	int (*prepare)(struct run *run);
 	/* its own measuring loop (NULL: run_measure()); -1: not started */
 	int (*measure)(struct run *run);
 	/* SIGTERM and SIGINT are how it ends: exit 0, not 128 + N */

@@ -59,6 +59,25 @@ struct http_server;
 struct http_server *http_server_start(const struct http_server_config *config,
 				      char *why, size_t why_size);
 
+/*
+ * http_server_start() in two steps: prepare reads the certificate, key
+ * and users and binds the socket (NULL with a reason in @why); run
+ * starts the threads (-1 with a reason, the server still to be
+ * stopped).  Another process may run what this one prepared.
+ */
+struct http_server *http_server_prepare(const struct http_server_config *config,
+					char *why, size_t why_size);
+int http_server_run(struct http_server *server, char *why, size_t why_size);
+
+/*
+ * The CPUs its threads are to run on, taken: the caller pins the
+ * process itself, the server does not (NULL: any).
+ */
+const cpu_set_t *http_server_take_cpus(struct http_server *server);
+
+/* The listening socket of a prepared server, until it runs. */
+int http_server_fd(const struct http_server *server);
+
 /* The port it listens on (the one chosen for PORT 0). */
 uint16_t http_server_port(const struct http_server *server);
 

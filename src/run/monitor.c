@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /* timerlat monitor's state: windows, the exposition, hits, the server. */
 #include <errno.h>
-#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -114,9 +113,6 @@ void monitor_close(struct monitor *m)
 {
 	if (!m->run)
 		return;
-	http_server_stop(m->server);
-	m->server = NULL;
-	web_config_free(&m->web);
 	window_record_close(&m->record);
 	results_free(&m->window);
 	results_free(&m->before);
@@ -196,44 +192,6 @@ int monitor_render(void *ctx, enum prom_format format, FILE *out)
 	pthread_mutex_unlock(&m->lock);
 	pthread_mutex_unlock(&m->scrape_lock);
 	return ret;
-}
-
-int monitor_serve(struct monitor *m)
-{
-	const struct rtla_params *params = m->run->params;
-	struct http_server_config config = {
-		.listen = params->monitor.listen,
-		.web = params->monitor.web_config ? &m->web : NULL,
-		.cpus = params->threads.housekeeping ?
-			&params->threads.housekeeping_set : NULL,
-		.render = monitor_render,
-		.ctx = m,
-		/* monitor_render() takes m->lock itself, in short holds */
-	};
-	sigset_t all, saved;
-	char why[256];
-
-	if (!params->monitor.listen)
-		return 0;
-	if (params->monitor.web_config &&
-	    web_config_load(params->monitor.web_config, &m->web, why,
-			    sizeof(why))) {
-		run_error(m->run, "%s", why);
-		return -1;
-	}
-	/* the server's thread leaves the ending signals to the main one */
-	sigfillset(&all);
-	pthread_sigmask(SIG_BLOCK, &all, &saved);
-	m->server = http_server_start(&config, why, sizeof(why));
-	pthread_sigmask(SIG_SETMASK, &saved, NULL);
-	if (!m->server) {
-		run_error(m->run, "cannot serve /metrics on %s: %s",
-			  params->monitor.listen, why);
-		return -1;
-	}
-	run_debug(m->run, "serving /metrics on port %u",
-		  (unsigned int)http_server_port(m->server));
-	return 0;
 }
 
 /* PATH.N; a trace.dat's number before its suffix: NAME.N.dat */

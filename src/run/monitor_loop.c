@@ -2,7 +2,7 @@
 /*
  * timerlat monitor's loop: it wakes to read what the collector asks to
  * be read, to close a window or to handle a hit, until a signal (or -d);
- * the /metrics server answers scrapes on its own thread meanwhile.
+ * the exporter's scrapes are answered on a thread of their own meanwhile.
  */
 #include <signal.h>
 #include <stdint.h>
@@ -11,6 +11,7 @@
 #include "collect/collector.h"
 #include "run/monitor.h"
 #include "run/run.h"
+#include "serve/exporter.h"
 
 #define NSEC_PER_SEC	1000000000ULL
 
@@ -63,6 +64,7 @@ int run_monitor(struct run *run)
 	uint64_t duration_ns = run->params->duration_s * NSEC_PER_SEC;
 	long poll_ns = collector_interval_ns(run->collector);
 	uint64_t start, now, next_close;
+	bool lost = false;
 	struct monitor m;
 
 	if (monitor_open(&m, run))
@@ -77,7 +79,8 @@ int run_monitor(struct run *run)
 	start = now_ns();
 	m.tracing_seen_ns = start;
 	next_close = start + interval_ns;
-	while (!run_stop_requested && !run->workload.failed) {
+	while (!run_stop_requested && !run->workload.failed &&
+	       !(lost = monitor_exporter_lost(&m))) {
 		if (wait_and_drain(&m, poll_ns, duration_ns &&
 				   start + duration_ns < next_close ?
 				   start + duration_ns : next_close))
@@ -96,12 +99,12 @@ int run_monitor(struct run *run)
 			next_close += interval_ns;
 	}
 	/* no scrape of a collector that stops */
-	http_server_stop(m.server);
-	m.server = NULL;
+	exporter_stop(run->exporter);
+	run->exporter = NULL;
 	run_measure_end(run);
 	/* the last window, up to the end */
 	collector_close_window(run->collector);
 	monitor_end_window(&m, time(NULL));
 	monitor_close(&m);
-	return 0;
+	return lost ? -1 : 0;
 }

@@ -18,6 +18,7 @@
 #include "session/log.h"
 #include "session/state_dir.h"
 #include "session/state_record.h"
+#include "serve/exporter.h"
 #include "session/tracefs_mount.h"
 #include "session/tracing_dir.h"
 #include "session/tracer_config.h"
@@ -492,6 +493,8 @@ int run_teardown(struct run *run)
 
 	/* user threads leave their reads before the tracer stops */
 	run_workload_teardown(run);
+	exporter_stop(run->exporter);
+	run->exporter = NULL;
 	/* an instance with an open trace_pipe_raw cannot be removed */
 	collector_close(run->collector);
 	run->collector = NULL;
@@ -542,6 +545,8 @@ int run_setup(struct run *run, int nr_cpus)
 	    check_memory(run, nr_cpus) || check_system(run))
 		return -1;
 	if (take_run_lock(run) || check_busy(run))
+		return -1;
+	if (run->tool->prepare && run->tool->prepare(run))
 		return -1;
 	stale = rtla_instances_remove_stale();
 	if (stale)

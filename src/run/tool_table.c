@@ -34,6 +34,7 @@ const struct rtla_tool timerlat_monitor_tool = {
 		.monitor = true,
 	},
 	.render = render_hist,
+	.prepare = monitor_prepare,
 	.measure = run_monitor,
 	.until_signal = true,
 };

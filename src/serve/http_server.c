@@ -6,6 +6,7 @@
 #include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "serve/deadlines.h"
 #include "serve/http_server.h"
@@ -39,6 +40,8 @@ struct http_server {
 	char *cert;
 	char *key;
 	char priorities[512];	/* GnuTLS's, from the web config */
+	int fd;			/* the listening socket, until the daemon has it */
+	bool ipv6;
 	uint16_t port;
 };
 
@@ -250,11 +253,8 @@ static void quiet_log(void *cls, const char *fmt, va_list ap)
  */
 static int start_pinned(const cpu_set_t *cpus,
 			int (*start)(struct http_server *server,
-				     const struct sockaddr_storage *addr,
 				     char *why, size_t why_size),
-			struct http_server *server,
-			const struct sockaddr_storage *addr,
-			char *why, size_t why_size)
+			struct http_server *server, char *why, size_t why_size)
 {
 	cpu_set_t saved;
 	bool pinned;
@@ -263,7 +263,7 @@ static int start_pinned(const cpu_set_t *cpus,
 	pinned = cpus && !pthread_getaffinity_np(pthread_self(), sizeof(saved),
 						 &saved) &&
 		 !pthread_setaffinity_np(pthread_self(), sizeof(*cpus), cpus);
-	ret = start(server, addr, why, why_size);
+	ret = start(server, why, why_size);
 	if (pinned)
 		pthread_setaffinity_np(pthread_self(), sizeof(saved), &saved);
 	return ret;
@@ -282,9 +282,7 @@ static uint16_t bound_port(int fd)
 	return ntohs(((struct sockaddr_in *)&addr)->sin_port);
 }
 
-static int start_daemon(struct http_server *server,
-			const struct sockaddr_storage *addr,
-			char *why, size_t why_size)
+static int start_daemon(struct http_server *server, char *why, size_t why_size)
 {
 	const struct http_server_config *c = &server->config;
 	unsigned int flags = MHD_USE_ERROR_LOG | MHD_USE_INTERNAL_POLLING_THREAD |
@@ -298,7 +296,7 @@ static int start_daemon(struct http_server *server,
 		.answer_ms = ANSWER_MS,
 	};
 	struct MHD_OptionItem options[16];
-	int n = 0, fd;
+	int n = 0;
 
 	server->deadlines = deadlines_start(&limits);
 	if (!server->deadlines) {
@@ -306,16 +304,10 @@ static int start_daemon(struct http_server *server,
 		return -1;
 	}
 
-	/* bound here, so that a failure says why */
-	fd = listen_socket_open(addr);
-	if (fd < 0) {
-		snprintf(why, why_size, "%s", strerror(errno));
-		return -1;
-	}
-	if (addr->ss_family == AF_INET6)
+	if (server->ipv6)
 		flags |= MHD_USE_DUAL_STACK;
-	options[n++] = (struct MHD_OptionItem){ MHD_OPTION_LISTEN_SOCKET, fd,
-						NULL };
+	options[n++] = (struct MHD_OptionItem){ MHD_OPTION_LISTEN_SOCKET,
+						server->fd, NULL };
 	options[n++] = (struct MHD_OptionItem){ MHD_OPTION_THREAD_POOL_SIZE,
 						SERVER_THREADS, NULL };
 	options[n++] = (struct MHD_OptionItem){ MHD_OPTION_CONNECTION_LIMIT,
@@ -343,10 +335,11 @@ static int start_daemon(struct http_server *server,
 							0, server->priorities };
 	}
 	options[n++] = (struct MHD_OptionItem){ MHD_OPTION_END, 0, NULL };
-	server->port = bound_port(fd);
 	server->daemon = MHD_start_daemon(flags, 0, NULL, NULL, handle, server,
 					  MHD_OPTION_ARRAY, options,
 					  MHD_OPTION_END);
+	if (server->daemon)
+		server->fd = -1;	/* MHD_stop_daemon() closes it */
 	if (!server->daemon) {
 		snprintf(why, why_size, "%s", server->cert ?
 			 "the TLS certificate and key do not load" :
@@ -356,8 +349,9 @@ static int start_daemon(struct http_server *server,
 	return 0;
 }
 
-struct http_server *http_server_start(const struct http_server_config *config,
-				      char *why, size_t why_size)
+/* The certificate, key and users read, the socket bound. */
+struct http_server *http_server_prepare(const struct http_server_config *config,
+					char *why, size_t why_size)
 {
 	struct sockaddr_storage addr;
 	struct http_server *server;
@@ -377,7 +371,16 @@ struct http_server *http_server_start(const struct http_server_config *config,
 		snprintf(why, why_size, "%s", strerror(errno));
 		return NULL;
 	}
+	server->fd = -1;
 	server->config = *config;
+	server->ipv6 = addr.ss_family == AF_INET6;
+	/* bound here, so that a failure says why */
+	server->fd = listen_socket_open(&addr);
+	if (server->fd < 0) {
+		snprintf(why, why_size, "%s", strerror(errno));
+		goto fail;
+	}
+	server->port = bound_port(server->fd);
 	if (config->web && config->web->nr_users) {
 		server->auth = web_auth_alloc(config->web, MAX_BCRYPT_AT_ONCE);
 		if (!server->auth) {
@@ -398,13 +401,28 @@ struct http_server *http_server_start(const struct http_server_config *config,
 			goto fail;
 		}
 	}
-	if (start_pinned(config->cpus, start_daemon, server, &addr, why,
-			 why_size))
-		goto fail;
 	return server;
 fail:
 	http_server_stop(server);
 	return NULL;
+}
+
+int http_server_run(struct http_server *server, char *why, size_t why_size)
+{
+	return start_pinned(server->config.cpus, start_daemon, server, why,
+			    why_size);
+}
+
+struct http_server *http_server_start(const struct http_server_config *config,
+				      char *why, size_t why_size)
+{
+	struct http_server *server = http_server_prepare(config, why, why_size);
+
+	if (server && http_server_run(server, why, why_size)) {
+		http_server_stop(server);
+		return NULL;
+	}
+	return server;
 }
 
 uint16_t http_server_port(const struct http_server *server)
@@ -427,6 +445,8 @@ void http_server_stop(struct http_server *server)
 		return;
 	if (server->daemon)
 		MHD_stop_daemon(server->daemon);
+	if (server->fd >= 0)
+		close(server->fd);
 	deadlines_stop(server->deadlines);
 	web_auth_free(server->auth);
 	if (server->key)
@@ -434,4 +454,17 @@ void http_server_stop(struct http_server *server)
 	free(server->key);
 	free(server->cert);
 	free(server);
+}
+
+int http_server_fd(const struct http_server *server)
+{
+	return server->fd;
+}
+
+const cpu_set_t *http_server_take_cpus(struct http_server *server)
+{
+	const cpu_set_t *cpus = server->config.cpus;
+
+	server->config.cpus = NULL;
+	return cpus;
 }

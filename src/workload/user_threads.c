@@ -18,6 +18,7 @@
 #include <string.h>
 #include <sys/mman.h>
 #include <sys/prctl.h>
+#include <sys/syscall.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -91,6 +92,8 @@ measure_on_cpu(struct user_threads *threads, int i, pid_t rtla,
 	/* rtla gone, even by SIGKILL: this one goes too */
 	if (prctl(PR_SET_PDEATHSIG, SIGKILL) || getppid() != rtla)
 		_exit(1);
+	/* none of rtla's files: its exporter's channel ends when rtla closes it */
+	syscall(SYS_close_range, 3, ~0U, 0);
 	prctl(PR_SET_NAME, name);
 	CPU_ZERO(&cpu);
 	CPU_SET(threads->proc[i].cpu, &cpu);

@@ -4,7 +4,7 @@
 # a fake tracing directory (RTLA_TRACING_DIR, make-tracefs.sh), without a
 # VM: the state record written and restored, an action's exit status, a
 # report on a full disk, SIGTERM and SIGKILL, refused records and a
-# refused directory.  TAP.
+# refused directory, the monitor's confined exporter.  TAP.
 set -u
 rtla=$(realpath "$1")
 preload=$(realpath "$2")
@@ -218,6 +218,72 @@ case_refused_dir() {
 		RTLA_TRACING_DIR="$top/link" RTLA_STATE_DIR="$st"
 }
 
+# The monitor's /metrics exporter (--listen): its own process, not root,
+# no capability, no new privileges, a syscall filter; it still answers.
+# Killed, it ends the run: exit 1, one line, the settings restored.
+exporter_status() {
+	for field in Uid Gid CapEff CapPrm CapBnd NoNewPrivs Seccomp; do
+		grep "^$field:" "/proc/$1/status"
+	done | tr -s '\t' ' '
+}
+
+case_exporter() {
+	fresh
+	port=$((20000 + $$ % 20000))
+	rtla_exec timerlat monitor --listen $port --interval 1s \
+		>"$top/out" 2>"$top/err" &
+	pid=$!
+	why=
+	i=0
+	until curl -sf -m 2 "http://127.0.0.1:$port/metrics" >"$top/scrape" ||
+	      [ $i -ge 50 ]; do
+		sleep 0.1
+		i=$((i + 1))
+	done
+	child=$(cat /proc/$pid/task/*/children 2>/dev/null | tr -d ' ')
+	[ -n "$child" ] || why="no exporter process: $(cat "$top/err")"
+	[ -n "$why" ] || grep -q '^rtla_build_info{' "$top/scrape" ||
+		why="scrape: $(head -c 300 "$top/scrape")"
+	[ -n "$why" ] || why=$(exporter_status $child | grep -v -x \
+		-e "Uid: [1-9][0-9]* [1-9][0-9]* [1-9][0-9]* [1-9][0-9]*" \
+		-e "Gid: [1-9][0-9]* [1-9][0-9]* [1-9][0-9]* [1-9][0-9]*" \
+		-e "Cap[EPB][a-z][a-z]: 0000000000000000" \
+		-e "NoNewPrivs: 1" -e "Seccomp: 2")
+	tap_check "--listen: the exporter runs unprivileged, without capabilities, filtered, and answers" "$why"
+
+	if [ -n "$child" ]; then kill -KILL $child; else kill -TERM $pid; fi
+	wait $pid
+	status=$?
+	why=
+	[ $status -eq 1 ] || why="exit status $status: $(cat "$top/err")"
+	[ -n "$why" ] || [ "$(grep -c . "$top/err")" = 1 ] &&
+		grep -q "exporter (pid $child) was killed by signal 9" "$top/err" ||
+		why="$why; stderr: $(cat "$top/err")"
+	[ -n "$why" ] || why=$(not_restored)
+	tap_check "the exporter killed: the monitor ends, exit 1, one line, settings restored" "$why"
+
+	fresh
+	rtla_exec timerlat monitor --listen $port >/dev/null 2>"$top/err" &
+	pid=$!
+	i=0
+	until child=$(cat /proc/$pid/task/*/children 2>/dev/null | tr -d ' ') &&
+	      [ -n "$child" ] || [ $i -ge 50 ]; do
+		sleep 0.1
+		i=$((i + 1))
+	done
+	kill -KILL $pid
+	wait $pid 2>/dev/null
+	i=0
+	while [ -n "$child" ] && [ -e /proc/$child ] && [ $i -lt 20 ]; do
+		sleep 0.1
+		i=$((i + 1))
+	done
+	why=
+	[ -n "$child" ] || why="no exporter process: $(cat "$top/err")"
+	[ -n "$why" ] || [ ! -e /proc/$child ] || why="exporter $child still there"
+	tap_check "the monitor killed: its exporter ends with it" "$why"
+}
+
 # A stand-in trace-cmd in $top/bin: it logs its arguments and writes
 # what "extract -o FILE" would (a per-CPU temporary too), or fails.
 stub_trace_cmd() {
@@ -298,4 +364,5 @@ case_sigterm
 case_sigkill
 case_refused_record
 case_refused_dir
+case_exporter
 tap_done
