@@ -26,8 +26,8 @@ set -euo pipefail
 . "$(dirname "$0")/common.sh"
 
 jobs=${1:--j$(nproc)}
-tree=$KCACHE/src-base
-build=$KCACHE/build-matrix
+tree=$KCACHE/src-base$KTAG
+build=$KCACHE/build-matrix$KTAG
 "$KDIR/scripts/apply-series.sh" "$tree"
 mkdir -p "$build"
 
