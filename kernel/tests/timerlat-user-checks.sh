@@ -168,6 +168,23 @@ check_tfd_strand() {
 	reset_tracing
 }
 
+# A reader moved off its CPU while it sleeps in user space, between two
+# reads, stops tracing at the move, as upstream's sched_migrate_task probe
+# does (before: only at its next read, and meanwhile the CPU reported
+# every task as thread noise): tracing_on is 0 200 ms after the move,
+# before that read, the trace says why, and the read fails with EINVAL.
+check_tfd_away() {
+	[ -x $TLU ] || { fail tfd_away "no $TLU"; return; }
+	tlu_user_mode
+	out=$($TLU away $LASTCPU 0 2>&1)
+	rc=$?
+	echo "$out"
+	check tfd_away_stopped_at_once [ "$rc:$(echo "$out" | grep -c 'after the move: 0')" = 0:1 ]
+	check tfd_away_einval [ "$(echo "$out" | grep -c 'read after the move: EINVAL')" = 1 ]
+	check tfd_away_note grep -q 'timerlat user thread migrated' $T/trace
+	reset_tracing
+}
+
 # 1000 readers on the last CPU, each moved to CPU 0 by another process at a
 # random moment of its reads (tracing on again after each): each sees a
 # read fail with EINVAL, and no timerlat sample is ever written on CPU 0
@@ -564,6 +581,7 @@ check_timerlat_user() {
 	check_tfd_samples
 	check_tfd_migrate
 	check_tfd_strand
+	check_tfd_away
 	check_tfd_flip
 	check_tfd_close
 	check_tfd_rewrite_ends
