@@ -108,15 +108,21 @@ check_tfd_open() {
 	reset_tracing
 }
 
+# tlat-user with ARGS from a reset in user mode: its output printed and
+# in out, its exit status in rc.
+tlu_user_run() {
+	tlu_user_mode
+	out=$($TLU "$@" 2>&1)
+	rc=$?
+	echo "$out"
+}
+
 # A user thread that leaves its CPU stops tracing, as on 7.2: its reads
 # fail with EINVAL from then on, the thread lives, tracing_on is 0 and the
 # trace says why.
 check_tfd_migrate() {
 	[ -x $TLU ] || { fail tfd_migrate "no $TLU"; return; }
-	tlu_user_mode
-	out=$($TLU migrate $LASTCPU 0 2>&1)
-	rc=$?
-	echo "$out"
+	tlu_user_run migrate $LASTCPU 0
 	check tfd_migrate_lives [ $rc = 0 ]
 	check tfd_migrate_einval [ "$(echo "$out" | grep -c 'read on cpu 0: EINVAL')" = 3 ]
 	check tfd_migrate_stopped [ "$(cat $T/tracing_on)" = 0 ]
@@ -175,10 +181,7 @@ check_tfd_strand() {
 # before that read, the trace says why, and the read fails with EINVAL.
 check_tfd_away() {
 	[ -x $TLU ] || { fail tfd_away "no $TLU"; return; }
-	tlu_user_mode
-	out=$($TLU away $LASTCPU 0 2>&1)
-	rc=$?
-	echo "$out"
+	tlu_user_run away $LASTCPU 0
 	check tfd_away_stopped_at_once [ "$rc:$(echo "$out" | grep -c 'after the move: 0')" = 0:1 ]
 	check tfd_away_einval [ "$(echo "$out" | grep -c 'read after the move: EINVAL')" = 1 ]
 	check tfd_away_note grep -q 'timerlat user thread migrated' $T/trace
