@@ -28,10 +28,10 @@ done
 
 flavour=base
 [ $rt = 1 ] && flavour=rt
-tree=$KCACHE/src-$flavour$KTAG
+tree=$KTREES/src-$flavour
 [ $debug = 1 ] && flavour=$flavour-debug
 [ $jit = 1 ] && flavour=$flavour-jit
-build=$KCACHE/build-$flavour$KTAG
+build=$KTREES/build-$flavour
 
 frags=("$KDIR/configs/qemu-x86_64.config")
 [ $debug = 1 ] && frags+=("$KDIR/configs/debug.config")
@@ -47,7 +47,7 @@ cc=gcc
 if command -v ccache >/dev/null; then
 	cc="ccache gcc"
 	export CCACHE_DIR=${CCACHE_DIR:-$CACHE/ccache}
-	export CCACHE_BASEDIR=$KCACHE
+	export CCACHE_BASEDIR=$KTREES
 fi
 log "building $build (make -j$jobs, CC=$cc)"
 start=$SECONDS

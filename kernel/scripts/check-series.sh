@@ -23,8 +23,8 @@ if [ $rt = 1 ]; then
 	flavour=check-rt
 	frags+=("$KDIR/configs/rt.config")
 fi
-tree=$KCACHE/src-$flavour$KTAG
-build=$KCACHE/build-$flavour$KTAG
+tree=$KTREES/src-$flavour
+build=$KTREES/build-$flavour
 tarball=$("$KDIR/scripts/fetch-source.sh")
 
 rm -rf "$tree"
@@ -44,7 +44,7 @@ patches() {
 }
 
 cc=gcc
-command -v ccache >/dev/null && cc="ccache gcc" && export CCACHE_DIR=${CCACHE_DIR:-$CACHE/ccache}
+command -v ccache >/dev/null && cc="ccache gcc" && export CCACHE_DIR=${CCACHE_DIR:-$CACHE/ccache} CCACHE_BASEDIR=$KTREES
 n=0
 patches | while read -r p; do
 	n=$((n + 1))
