@@ -33,7 +33,8 @@
  *   tlat-user away CPU OTHER       read on CPU, then sleep 1 s in user
  *                                  space; a child moves the reader to
  *                                  OTHER meanwhile and prints tracing_on
- *                                  200 ms later; then read again
+ *                                  200 ms later; the reader prints it
+ *                                  once awake, then reads again
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -440,6 +441,8 @@ static int away(int cpu, int other)
 		_exit(0);
 	}
 	usleep(1000000);
+	printf("tracing_on once awake, before the next read: %c\n",
+	       tracing_on_now());
 	waitpid(pid, NULL, 0);
 	if (read(fd, buf, sizeof(buf)) < 0)
 		printf("read after the move: %s\n", errname(errno));
