@@ -9,7 +9,8 @@
 # (+ debug.config with --debug, bpf-jit.config with --jit), check the
 # options stuck, build bzImage with ccache when present, and print the
 # path of bzImage on stdout.  Everything lives under
-# ${RTLA_CACHE:-$HOME/.cache/rtla}/linux-5.10.
+# ${RTLA_CACHE:-$HOME/.cache/rtla}/linux-5.10 (RTLA_KBUILD_TAG: see
+# scripts/common.sh).
 set -euo pipefail
 . "$(dirname "$0")/scripts/common.sh"
 
@@ -20,17 +21,17 @@ for arg; do
 	--rt) rt=1 ;;
 	--jit) jit=1 ;;
 	-j*) jobs=${arg#-j} ;;
-	-h|--help) sed -n '2,12p' "$0"; exit 0 ;;
+	-h|--help) sed -n '2,13p' "$0"; exit 0 ;;
 	*) die "unknown option $arg" ;;
 	esac
 done
 
 flavour=base
 [ $rt = 1 ] && flavour=rt
-tree=$KCACHE/src-$flavour
+tree=$KTREES/src-$flavour
 [ $debug = 1 ] && flavour=$flavour-debug
 [ $jit = 1 ] && flavour=$flavour-jit
-build=$KCACHE/build-$flavour
+build=$KTREES/build-$flavour
 
 frags=("$KDIR/configs/qemu-x86_64.config")
 [ $debug = 1 ] && frags+=("$KDIR/configs/debug.config")
@@ -46,7 +47,7 @@ cc=gcc
 if command -v ccache >/dev/null; then
 	cc="ccache gcc"
 	export CCACHE_DIR=${CCACHE_DIR:-$CACHE/ccache}
-	export CCACHE_BASEDIR=$KCACHE
+	export CCACHE_BASEDIR=$KTREES
 fi
 log "building $build (make -j$jobs, CC=$cc)"
 start=$SECONDS

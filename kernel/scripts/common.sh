@@ -10,6 +10,12 @@ KDIR=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 CACHE=${RTLA_CACHE:-$HOME/.cache/rtla}
 KCACHE=$CACHE/linux-5.10
 DL=$KCACHE/dl
+# RTLA_KBUILD_TAG=NAME puts the source trees and build directories of
+# build.sh, check-series.sh and compile-matrix.sh under linux-5.10/NAME/,
+# with their usual names, so that two sessions sharing one cache build
+# apart; the downloads and ccache stay shared, and ccache still hits:
+# it hashes the paths relative to CCACHE_BASEDIR, the trees' parent.
+KTREES=$KCACHE${RTLA_KBUILD_TAG:+/$RTLA_KBUILD_TAG}
 
 log() { printf '%s: %s\n' "${0##*/}" "$*" >&2; }
 die() { log "error: $*"; exit 1; }

@@ -26,8 +26,8 @@ set -euo pipefail
 . "$(dirname "$0")/common.sh"
 
 jobs=${1:--j$(nproc)}
-tree=$KCACHE/src-base
-build=$KCACHE/build-matrix
+tree=$KTREES/src-base
+build=$KTREES/build-matrix
 "$KDIR/scripts/apply-series.sh" "$tree"
 mkdir -p "$build"
 
@@ -35,7 +35,7 @@ cc=gcc
 if command -v ccache >/dev/null; then
 	cc="ccache gcc"
 	export CCACHE_DIR=${CCACHE_DIR:-$CACHE/ccache}
-	export CCACHE_BASEDIR=$KCACHE
+	export CCACHE_BASEDIR=$KTREES
 fi
 
 # The files of the series; W=1 warnings elsewhere are 5.10's own.

@@ -108,15 +108,21 @@ check_tfd_open() {
 	reset_tracing
 }
 
+# tlat-user with ARGS from a reset in user mode: its output printed and
+# in out, its exit status in rc.
+tlu_user_run() {
+	tlu_user_mode
+	out=$($TLU "$@" 2>&1)
+	rc=$?
+	echo "$out"
+}
+
 # A user thread that leaves its CPU stops tracing, as on 7.2: its reads
 # fail with EINVAL from then on, the thread lives, tracing_on is 0 and the
 # trace says why.
 check_tfd_migrate() {
 	[ -x $TLU ] || { fail tfd_migrate "no $TLU"; return; }
-	tlu_user_mode
-	out=$($TLU migrate $LASTCPU 0 2>&1)
-	rc=$?
-	echo "$out"
+	tlu_user_run migrate $LASTCPU 0
 	check tfd_migrate_lives [ $rc = 0 ]
 	check tfd_migrate_einval [ "$(echo "$out" | grep -c 'read on cpu 0: EINVAL')" = 3 ]
 	check tfd_migrate_stopped [ "$(cat $T/tracing_on)" = 0 ]
@@ -165,6 +171,23 @@ check_tfd_strand() {
 		i=$((i + 1))
 	done
 	check tfd_strand_released [ $i -lt 100 ]
+	reset_tracing
+}
+
+# A reader moved off its CPU while it sleeps in user space, between two
+# reads, stops tracing when the scheduler moves it, as upstream's
+# sched_migrate_task probe does: a sleeping task moves when it wakes, so
+# the reader finds tracing_on 0 once awake, before its next read (before:
+# only that read noticed, and meanwhile the CPU reported every task as
+# thread noise); the trace says why, and the read fails with EINVAL.
+# The child's look 200 ms after the move is printed only: the reader has
+# not moved yet then.
+check_tfd_away() {
+	[ -x $TLU ] || { fail tfd_away "no $TLU"; return; }
+	tlu_user_run away $LASTCPU 0
+	check tfd_away_stopped_before_read [ "$rc:$(echo "$out" | grep -c 'before the next read: 0')" = 0:1 ]
+	check tfd_away_einval [ "$(echo "$out" | grep -c 'read after the move: EINVAL')" = 1 ]
+	check tfd_away_note grep -q 'timerlat user thread migrated' $T/trace
 	reset_tracing
 }
 
@@ -564,6 +587,7 @@ check_timerlat_user() {
 	check_tfd_samples
 	check_tfd_migrate
 	check_tfd_strand
+	check_tfd_away
 	check_tfd_flip
 	check_tfd_close
 	check_tfd_rewrite_ends

@@ -30,6 +30,11 @@
  *   tlat-user signal CPU           read on CPU with a SIGALRM (handler,
  *                                  no SA_RESTART) 100 ms into the read;
  *                                  prints the read's result
+ *   tlat-user away CPU OTHER       read on CPU, then sleep 1 s in user
+ *                                  space; a child moves the reader to
+ *                                  OTHER meanwhile and prints tracing_on
+ *                                  200 ms later; the reader prints it
+ *                                  once awake, then reads again
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -398,6 +403,55 @@ static int flip(int cpu, int other, int n)
 	return stopped != n;
 }
 
+static char tracing_on_now(void)
+{
+	int fd = open("/sys/kernel/tracing/tracing_on", O_RDONLY);
+	char c = '?';
+
+	if (fd >= 0) {
+		if (read(fd, &c, 1) != 1)
+			c = '?';
+		close(fd);
+	}
+	return c;
+}
+
+static int away(int cpu, int other)
+{
+	pid_t parent = getpid(), pid;
+	char buf[16];
+	int fd;
+
+	fd = pin_open(cpu, "open");
+	if (fd < 0)
+		return -fd;
+	if (!read_n(fd, cpu, 3))
+		return 1;
+	pid = fork();
+	if (pid < 0)
+		return 2;
+	if (pid == 0) {
+		close(fd);
+		usleep(100000);
+		if (move_to(parent, other))
+			_exit(2);
+		usleep(200000);
+		printf("tracing_on 200 ms after the move: %c\n",
+		       tracing_on_now());
+		_exit(0);
+	}
+	usleep(1000000);
+	printf("tracing_on once awake, before the next read: %c\n",
+	       tracing_on_now());
+	waitpid(pid, NULL, 0);
+	if (read(fd, buf, sizeof(buf)) < 0)
+		printf("read after the move: %s\n", errname(errno));
+	else
+		printf("read after the move: OK\n");
+	close(fd);
+	return 0;
+}
+
 static volatile sig_atomic_t signals;
 
 static void on_alarm(int sig)
@@ -450,6 +504,8 @@ int main(int argc, char **argv)
 		return strand(atoi(argv[2]), atoi(argv[3]));
 	if (argc == 5 && !strcmp(argv[1], "flip"))
 		return flip(atoi(argv[2]), atoi(argv[3]), atoi(argv[4]));
+	if (argc == 4 && !strcmp(argv[1], "away"))
+		return away(atoi(argv[2]), atoi(argv[3]));
 	if (argc == 3 && !strcmp(argv[1], "signal"))
 		return signal_during_read(atoi(argv[2]));
 	fprintf(stderr, "usage: see the comment at the top of tlat-user.c\n");
