@@ -4,17 +4,20 @@
 # configurations that are not booted (scripts/compile-matrix.sh); then
 # build the PREEMPT_RT kernel with lockdep (build.sh --rt --debug) and run
 # on it the kernel checks that exercise what only PREEMPT_RT or lockdep
-# brings (RT_CHECKS below).  Any WARNING, BUG or lockdep report on a
-# console fails its stage.  Exits non-zero on the first failing stage;
-# prints the time of each stage at the end.
+# brings (RT_CHECKS below); then cross-build the arm64 kernel (build.sh
+# --arch arm64) and boot it on qemu's virt board for KUnit and the checks
+# of the paths that differ on arm64 (ARM64_CHECKS below).  Any WARNING,
+# BUG or lockdep report on a console fails its stage.  Exits non-zero on
+# the first failing stage; prints the time of each stage at the end.
 #
 #   kernel/ci.sh [--no-e2e] [--no-rt-debug] [--no-matrix] [--rt-full]
-#                [--rt-e2e] [--series]
+#                [--rt-e2e] [--series] [--no-arm64] [--arm64-full]
 #
 # By hand: --rt-full runs every kernel check (and the PANIC_ON_STOP
 # boots) on the RT + lockdep kernel, --rt-e2e the end-to-end suite (our
 # rtla) on it; --series also builds the tree after each patch
-# (scripts/check-series.sh, and with --rt on PREEMPT_RT).
+# (scripts/check-series.sh, and with --rt on PREEMPT_RT); --arm64-full
+# every kernel check (and the PANIC_ON_STOP boots) on arm64.
 set -uo pipefail
 
 # The kernel checks on PREEMPT_RT + lockdep: the paths whose locking,
@@ -41,9 +44,21 @@ RT_CHECKS+=,check_hotplug_run,check_tfd_signal,check_tfd_uret_window
 # on 2026-12-08 (v5), less a margin.
 RT_MIN_PASS=95
 
+# The kernel checks on arm64 (and KUnit, which always runs): what goes
+# through arm64's own code.  The timer IRQ as irq noise (the arch timer, a
+# per-CPU interrupt of the IRQ core), timerlat from the arch
+# timer's hrtimer, the stack of the stopping IRQ (arm64's unwinder), the
+# samples and user threads with Debian's arm64 rtla 7.2 and its BPF
+# collector (arm64's JIT), CPU hotplug through PSCI.
+ARM64_CHECKS=check_basics,check_noise,check_timerlat,check_print_stack
+ARM64_CHECKS+=,check_stop_stack,check_sample_events,check_timerlat_user
+ARM64_CHECKS+=,check_hotplug_run
+# Their PASS lines at least: 102 on 2026-12-08, less a margin.
+ARM64_MIN_PASS=95
+
 kdir=$(cd "$(dirname "$0")" && pwd)
 top=$(cd "$kdir/.." && pwd)
-e2e=1 rtdebug=1 rte2e=0 rtfull=0 matrix=1 series=0
+e2e=1 rtdebug=1 rte2e=0 rtfull=0 matrix=1 series=0 arm64=1 arm64full=0
 for arg; do
 	case $arg in
 	--no-e2e) e2e=0 ;;
@@ -53,6 +68,8 @@ for arg; do
 	--no-rt-e2e) rte2e=0 ;;
 	--rt-full) rtfull=1 ;;
 	--series) series=1 ;;
+	--no-arm64) arm64=0 ;;
+	--arm64-full) arm64full=1 ;;
 	*) echo "ci.sh: unknown option $arg" >&2; exit 2 ;;
 	esac
 done
@@ -105,6 +122,19 @@ if [ $rtdebug = 1 ]; then
 		# same for both binaries.
 		stage "end-to-end suite on 5.10-rt + lockdep (our rtla)"
 		run "$top/tests/e2e/run" --kernel "$bzr" --rtla-only ours
+	fi
+fi
+
+if [ $arm64 = 1 ]; then
+	stage "arm64 build"
+	img=$("$kdir/build.sh" --arch arm64) || { finish FAILED; exit 1; }
+	if [ $arm64full = 1 ]; then
+		stage "kernel checks, arm64 (all)"
+		run "$kdir/tests/run.sh" --arch arm64 --kernel "$img"
+	else
+		stage "kernel checks, arm64 (ARM64_CHECKS)"
+		run "$kdir/tests/run.sh" --arch arm64 --kernel "$img" \
+			--only "$ARM64_CHECKS" --min-pass $ARM64_MIN_PASS
 	fi
 fi
 

@@ -19,6 +19,15 @@
 #                   CONFIG_X86_THERMAL_VECTOR defined (the guest has no
 #                   MCE): the hooks of those vectors must compile (an
 #                   object only: the tracepoints are not linked).
+#   armhf, i386     kernel/trace/ (and i386's arch/x86/kernel/trace.o) of
+#                   32-bit kernels (configs/matrix-32bit.config and
+#                   matrix-armhf.config / matrix-i386.config), each in a
+#                   build directory of its own, with arm-linux-gnueabihf-gcc
+#                   and gcc -m32: printk formats of u64, size_t and long
+#                   differ there, and a 64-bit division with / or %
+#                   compiles into a libgcc call the kernel does not link
+#                   (__udivdi3, __aeabi_uldivmod: div_u64() and the like),
+#                   so the objects are searched for those calls.
 #
 # Warnings (W=1) in the files of the series fail the check, as in
 # check-series.sh.  Prints the time of each configuration.
@@ -75,3 +84,36 @@ build no-stacktrace kernel/trace/trace_osnoise.o KCFLAGS="-include $build/no-sta
 printf '#define %s 1\n' CONFIG_X86_MCE_THRESHOLD CONFIG_X86_MCE_AMD \
 	CONFIG_X86_THERMAL_VECTOR > "$build/mce-vectors.h"
 build mce-vectors arch/x86/kernel/trace.o KCFLAGS="-include $build/mce-vectors.h"
+
+# The 64-bit divisions left to libgcc in the objects built in $build.
+libgcc_calls() {
+	local objs=(kernel/trace)
+
+	[ ! -e "$build/arch/x86/kernel/trace.o" ] || objs+=(arch/x86/kernel/trace.o)
+	(cd "$build" && find "${objs[@]}" -name '*.o' -exec "${CROSS_COMPILE}nm" -uA {} + |
+		grep -E ' U __(u?(div|mod)di3|udivmoddi4|aeabi_u?ldivmod)$')
+}
+
+# NAME ARCH CROSS_COMPILE: the 32-bit objects in build-matrix-NAME.
+build32() {
+	local name=$1 calls cc0=$cc
+	export ARCH=$2 CROSS_COMPILE=$3
+
+	command -v "${CROSS_COMPILE}gcc" >/dev/null ||
+		die "$name: no ${CROSS_COMPILE}gcc (scripts/install-deps)"
+	build=$KCACHE/build-matrix-$name
+	"$KDIR/scripts/configure.sh" "$tree" "$build" \
+		"$KDIR/configs/matrix-32bit.config" "$KDIR/configs/matrix-$name.config"
+	cc="${cc%gcc}${CROSS_COMPILE}gcc"
+	build "$name" kernel/trace/
+	[ "$ARCH" != i386 ] || build "$name" arch/x86/kernel/trace.o
+	if calls=$(libgcc_calls); then
+		echo "$calls" >&2
+		die "$name: 64-bit divisions left to libgcc"
+	fi
+	cc=$cc0
+	unset ARCH CROSS_COMPILE
+}
+
+build32 armhf arm arm-linux-gnueabihf-
+build32 i386 i386 ''

@@ -6,15 +6,16 @@
 # message of the osnoise/timerlat stop path (scripts/vm-run --expect-panic
 # checks the console).
 #
-#   kernel/tests/panic-run.sh --kernel BZIMAGE [--no-option]
+#   kernel/tests/panic-run.sh [--arch arm64] --kernel BZIMAGE [--no-option]
 # --no-option leaves PANIC_ON_STOP off in the second run (this must fail).
 set -uo pipefail
 
 here=$(cd "$(dirname "$0")" && pwd)
 top=$(cd "$here/../.." && pwd)
-kernel= noopt=
+kernel= noopt= arch=x86_64
 while [ $# -gt 0 ]; do
 	case $1 in
+	--arch) arch=$2; shift ;;
 	--kernel) kernel=$2; shift ;;
 	--no-option) noopt=--no-option ;;
 	*) echo "panic-run.sh: unknown option $1" >&2; exit 2 ;;
@@ -29,10 +30,10 @@ failures=0
 bad() { echo "FAIL: $*"; failures=$((failures + 1)); }
 
 start=$SECONDS
-gcc -std=gnu11 -Wall -Wextra -O2 -static -pthread -o "$out.tlat-user" \
-	"$here/tlat-user.c" || exit 1
+. "$here/arch.sh"
+build_tlat_user "$out.tlat-user" || exit 1
 for tracer in osnoise timerlat migrate; do
-	"$top/scripts/vm-run" --kernel "$kernel" --smp 2 --timeout 300 \
+	"$top/scripts/vm-run" "${vm_arch[@]}" --kernel "$kernel" --smp 2 --timeout 300 \
 		--expect-panic "osnoise: stop condition hit on CPU [0-9]+" \
 		--file "$out.tlat-user:/root/tlat-user" --file "$top/tests/lib/tap.sh" \
 		--console "$out.kern" --script "$here/panic-on-stop.sh" \
