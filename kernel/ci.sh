@@ -1,14 +1,14 @@
 #!/bin/bash
-# CI entry point of kernel/: build the patched 5.10 kernel, boot it for
-# the kernel checks and the end-to-end suite; compile kernel/trace/ in the
-# configurations that are not booted (scripts/compile-matrix.sh); then
-# build the PREEMPT_RT kernel with lockdep (build.sh --rt --debug) and run
-# on it the kernel checks that exercise what only PREEMPT_RT or lockdep
-# brings (RT_CHECKS below); then cross-build the arm64 kernel (build.sh
-# --arch arm64) and boot it on qemu's virt board for KUnit and the checks
-# of the paths that differ on arm64 (ARM64_CHECKS below).  Any WARNING,
-# BUG or lockdep report on a console fails its stage.  Exits non-zero on
-# the first failing stage; prints the time of each stage at the end.
+# CI entry point of kernel/: build the patched 5.10 kernel, the PREEMPT_RT
+# kernel with lockdep (build.sh --rt --debug) and the arm64 kernel
+# (build.sh --arch arm64, for qemu's virt board); then boot them in two
+# lanes, a guest each: the kernel checks and the end-to-end suite on the
+# first; on the others the kernel checks of what only PREEMPT_RT or
+# lockdep brings (RT_CHECKS below), then KUnit and the checks of the paths
+# that differ on arm64 (ARM64_CHECKS below); last, compile kernel/trace/
+# in the configurations that are not booted (scripts/compile-matrix.sh).
+# Any WARNING, BUG or lockdep report on a console fails its stage.  Exits
+# non-zero on the first failing stage; prints the time of each stage.
 #
 #   kernel/ci.sh [--no-e2e] [--no-rt-debug] [--no-matrix] [--rt-full]
 #                [--rt-e2e] [--series] [--no-arm64] [--arm64-full]
@@ -95,48 +95,68 @@ if [ $series = 1 ]; then
 	fi
 fi
 
+# The kernels first (each build takes both cores), then their guests in
+# two lanes, a guest each: a TCG guest runs on one host thread.
 stage "build"
 bz=$("$kdir/build.sh") || { finish FAILED; exit 1; }
-
-stage "kernel checks"
-run "$kdir/tests/run.sh" --kernel "$bz"
-
-if [ $e2e = 1 ] && [ -x "$top/tests/e2e/run" ]; then
-	stage "end-to-end suite on 5.10"
-	run "$top/tests/e2e/run" --kernel "$bz"
-fi
-
 if [ $rtdebug = 1 ]; then
 	stage "PREEMPT_RT + lockdep build"
 	bzr=$("$kdir/build.sh" --rt --debug) || { finish FAILED; exit 1; }
-	if [ $rtfull = 1 ]; then
+fi
+if [ $arm64 = 1 ]; then
+	stage "arm64 build"
+	img=$("$kdir/build.sh" --arch arm64) || { finish FAILED; exit 1; }
+fi
+
+lane_x86() {
+	stage "kernel checks"
+	run "$kdir/tests/run.sh" --kernel "$bz"
+	if [ $e2e = 1 ] && [ -x "$top/tests/e2e/run" ]; then
+		stage "end-to-end suite on 5.10"
+		run "$top/tests/e2e/run" --kernel "$bz"
+	fi
+	finish "lane done"
+}
+
+lane_rt_arm64() {
+	if [ $rtdebug = 1 ] && [ $rtfull = 1 ]; then
 		stage "kernel checks, PREEMPT_RT + lockdep (all)"
 		run "$kdir/tests/run.sh" --kernel "$bzr" --no-rtla
-	else
+	elif [ $rtdebug = 1 ]; then
 		stage "kernel checks, PREEMPT_RT + lockdep (RT_CHECKS)"
 		run "$kdir/tests/run.sh" --kernel "$bzr" --no-rtla \
 			--only "$RT_CHECKS" --min-pass $RT_MIN_PASS
 	fi
-	if [ $rte2e = 1 ] && [ -x "$top/tests/e2e/run" ]; then
+	if [ $rtdebug = 1 ] && [ $rte2e = 1 ] && [ -x "$top/tests/e2e/run" ]; then
 		# By hand (--rt-e2e): our rtla only, the kernel paths are the
 		# same for both binaries.
 		stage "end-to-end suite on 5.10-rt + lockdep (our rtla)"
 		run "$top/tests/e2e/run" --kernel "$bzr" --rtla-only ours
 	fi
-fi
-
-if [ $arm64 = 1 ]; then
-	stage "arm64 build"
-	img=$("$kdir/build.sh" --arch arm64) || { finish FAILED; exit 1; }
-	if [ $arm64full = 1 ]; then
+	if [ $arm64 = 1 ] && [ $arm64full = 1 ]; then
 		stage "kernel checks, arm64 (all)"
 		run "$kdir/tests/run.sh" --arch arm64 --kernel "$img"
-	else
+	elif [ $arm64 = 1 ]; then
 		stage "kernel checks, arm64 (ARM64_CHECKS)"
 		run "$kdir/tests/run.sh" --arch arm64 --kernel "$img" \
 			--only "$ARM64_CHECKS" --min-pass $ARM64_MIN_PASS
 	fi
-fi
+	finish "lane done"
+}
+
+stage "the guests, in two lanes"
+logs=$(mktemp -d)
+(times=() name=; lane_x86) >"$logs/x86" 2>&1 &
+lx=$!
+(times=() name=; lane_rt_arm64) >"$logs/rt-arm64" 2>&1 &
+lr=$!
+wait $lx
+rx=$?
+wait $lr
+rr=$?
+cat "$logs/x86" "$logs/rt-arm64"
+rm -rf "$logs"
+[ $rx = 0 ] && [ $rr = 0 ] || { finish FAILED; exit 1; }
 
 if [ $matrix = 1 ]; then
 	stage "compile matrix (kernel/trace/ objects)"
