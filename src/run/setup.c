@@ -6,103 +6,21 @@
 #include <string.h>
 #include <sys/mman.h>
 #include <sys/mount.h>
-#include <sys/statvfs.h>
 #include <unistd.h>
 
 #include <event-parse.h>
 #include <tracefs.h>
 
 #include "collect/collector.h"
+#include "run/preflight.h"
 #include "run/run.h"
 #include "session/instance.h"
 #include "session/log.h"
 #include "session/state_dir.h"
 #include "session/state_record.h"
 #include "serve/exporter.h"
-#include "session/tracefs_mount.h"
-#include "session/tracing_dir.h"
 #include "session/tracer_config.h"
 #include "workload/user_threads.h"
-
-static int check_system(struct run *run)
-{
-	struct statvfs fs;
-	const char *dir;
-	char why[160];
-
-	switch (tracing_dir_override(why, sizeof(why))) {
-	case 1:
-		run_debug(run, "tracing directory %s (RTLA_TRACING_DIR, a test aid)",
-			  tracing_dir_fake());
-		goto check_tracer;
-	case -1:
-		run_error(run, "RTLA_TRACING_DIR refused: %s", why);
-		return -1;
-	}
-	if (geteuid() != 0) {
-		run_error(run, "must run as root (tracefs and the tracer need it)");
-		return -1;
-	}
-	switch (tracefs_mount_if_needed()) {
-	case 1:
-		run->changed.mounted_tracefs = strdup(TRACEFS_DEFAULT_DIR);
-		run_debug(run, "mounted tracefs on %s", TRACEFS_DEFAULT_DIR);
-		break;
-	case -1:
-		run_error(run, "tracefs is not mounted and could not be mounted on %s: %s",
-			  TRACEFS_DEFAULT_DIR, strerror(errno));
-		return -1;
-	}
-	dir = tracefs_tracing_dir();
-	if (dir && !statvfs(dir, &fs) && (fs.f_flag & ST_RDONLY)) {
-		run_error(run, "tracefs is mounted read-only on %s: remount it read-write",
-			  dir);
-		return -1;
-	}
-check_tracer:
-	if (!tracefs_tracer_available(NULL, run->tracer->name)) {
-		run_error(run, "this kernel has no %s tracer (build it with %s=y)",
-			  run->tracer->name, run->tracer->kconfig);
-		return -1;
-	}
-	return 0;
-}
-
-/* MemAvailable from /proc/meminfo, in bytes; 0 when unknown. */
-static uint64_t memory_available(void)
-{
-	FILE *f = fopen("/proc/meminfo", "re");
-	unsigned long long kb = 0;
-	char line[128];
-
-	if (!f)
-		return 0;
-	while (fgets(line, sizeof(line), f))
-		if (sscanf(line, "MemAvailable: %llu kB", &kb) == 1)
-			break;
-	fclose(f);
-	return (uint64_t)kb * 1024;
-}
-
-/*
- * The histograms are allocated and locked in memory (mlockall()): -E
- * 9999999 wants 240 MB a CPU.  More than the system has is refused
- * before anything changes, not found out by the OOM killer.
- */
-static int check_memory(struct run *run, int nr_cpus)
-{
-	struct results_layout layout = params_results_layout(run->params);
-	uint64_t needed = results_histogram_bytes(&layout, nr_cpus);
-	uint64_t available = memory_available();
-
-	if (!available || needed <= available)
-		return 0;
-	run_error(run, "-E %u needs %llu MB for the histograms, more than the %llu MB available (MemAvailable): use fewer entries or CPUs",
-		  run->params->hist.entries,
-		  (unsigned long long)(needed >> 20),
-		  (unsigned long long)(available >> 20));
-	return -1;
-}
 
 static int check_collector(struct run *run, enum collector_choice *choice)
 {
@@ -113,17 +31,6 @@ static int check_collector(struct run *run, enum collector_choice *choice)
 		return 0;
 	run_error(run, "RTLA_COLLECTOR must be auto, tracefs or bpf, not '%s'",
 		  value);
-	return -1;
-}
-
-static int check_busy(struct run *run)
-{
-	char who[400];
-
-	if (!rtla_tracer_user(who, sizeof(who)))
-		return 0;
-	run_error(run, "the %s tracer is busy: %s runs an osnoise-family tracer",
-		  run->tracer->name, who);
 	return -1;
 }
 
@@ -542,9 +449,9 @@ int run_setup(struct run *run, int nr_cpus)
 		session_log_set(run_debug_line);
 	/* before tracefs is touched: a bad path must not cost a run */
 	if (run_check_outputs(run) || check_collector(run, &choice) ||
-	    check_memory(run, nr_cpus) || check_system(run))
+	    run_check_memory(run, nr_cpus) || run_check_system(run))
 		return -1;
-	if (take_run_lock(run) || check_busy(run))
+	if (take_run_lock(run) || run_check_busy(run))
 		return -1;
 	if (run->tool->prepare && run->tool->prepare(run))
 		return -1;
