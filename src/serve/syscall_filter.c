@@ -21,9 +21,10 @@ static const int allowed[] = {
 	SCMP_SYS(sendmsg), SCMP_SYS(setsockopt), SCMP_SYS(getsockopt),
 	SCMP_SYS(getsockname), SCMP_SYS(shutdown), SCMP_SYS(fcntl),
 	SCMP_SYS(close),
-	/* waiting */
-	SCMP_SYS(poll), SCMP_SYS(epoll_create1), SCMP_SYS(epoll_ctl),
-	SCMP_SYS(epoll_wait), SCMP_SYS(epoll_pwait), SCMP_SYS(futex),
+	/* waiting (arm64 has only ppoll and epoll_pwait) */
+	SCMP_SYS(poll), SCMP_SYS(ppoll), SCMP_SYS(epoll_create1),
+	SCMP_SYS(epoll_ctl), SCMP_SYS(epoll_wait), SCMP_SYS(epoll_pwait),
+	SCMP_SYS(futex),
 	SCMP_SYS(restart_syscall), SCMP_SYS(clock_nanosleep),
 	/*
 	 * the clocks, read in the vDSO but for a clocksource it cannot

@@ -142,6 +142,15 @@ static void read_clocks_in_kernel(void)
 		_exit(6);
 }
 
+/* A wait as arm64's glibc makes every poll(): ppoll. */
+static void wait_with_ppoll(void)
+{
+	struct timespec ts = { 0, 1000000 };
+
+	if (syscall(SYS_ppoll, NULL, 0, &ts, NULL, 0) < 0)
+		_exit(8);
+}
+
 /* @body, under the filter, exits @code. */
 static void exits_filtered(void (*body)(void), int code)
 {
@@ -168,6 +177,12 @@ static void test_threads_run(void **state)
 static void test_clocks_read(void **state)
 {
 	exits_filtered(read_clocks_in_kernel, 0);
+}
+
+/* the calls of arm64, which has no poll() */
+static void test_ppoll(void **state)
+{
+	exits_filtered(wait_with_ppoll, 0);
 }
 
 /* One line of /proc/self/status, as text after the tab. */
@@ -269,6 +284,7 @@ int main(void)
 		cmocka_unit_test(test_open_refused),
 		cmocka_unit_test(test_threads_run),
 		cmocka_unit_test(test_clocks_read),
+		cmocka_unit_test(test_ppoll),
 		cmocka_unit_test(test_drop),
 		cmocka_unit_test(test_close_fds),
 	};
